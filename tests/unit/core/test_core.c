@@ -14,7 +14,7 @@ typedef struct ref_entry {
 static void test_table_against_reference(void)
 {
     enum { N = 20000, KEYS = 3000 };
-    ref_entry *ref = calloc(KEYS, sizeof *ref);
+    ref_entry *ref = calloc(2 * KEYS, sizeof *ref);
     size_t nref = 0;
     lp_table t;
     LP_CHECK(lp_table_init(&t, 0) == LP_OK);
