@@ -1,0 +1,91 @@
+/* lowprof: one command, one subcommand per file (cmd_<name>.c). This file
+ * holds the table and the help dispatch only. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+extern int cmd_record(int, char **);
+extern int cmd_report(int, char **);
+extern int cmd_info(int, char **);
+extern int cmd_export(int, char **);
+extern int cmd_workloads(int, char **);
+extern const char cmd_record_help[], cmd_report_help[], cmd_info_help[], cmd_export_help[],
+    cmd_workloads_help[];
+
+static int cmd_help(int argc, char **argv);
+static const char cmd_help_help[] =
+    "usage: lowprof help [COMMAND]\n"
+    "\n"
+    "Without COMMAND, lists the commands. With one, prints its help, the same\n"
+    "text as `lowprof COMMAND --help`.\n";
+
+const lp_cli_cmd lp_cli_cmds[] = {
+    {"record", cmd_record, "run a program under the DBI front end and write its profile",
+     cmd_record_help},
+    {"report", cmd_report, "print a profile: hot regions, methods, call pairs, edges, blocks",
+     cmd_report_help},
+    {"info", cmd_info, "describe any lowprof file (profile, interval matrix, event trace)",
+     cmd_info_help},
+    {"export", cmd_export, "convert a profile to json, csv, callgrind or folded stacks",
+     cmd_export_help},
+    {"workloads", cmd_workloads, "prepare and record the workload suite; print its statistics",
+     cmd_workloads_help},
+    {"help", cmd_help, "show help for a command", cmd_help_help},
+    {NULL, NULL, NULL, NULL},
+};
+
+const lp_cli_cmd *lp_cli_find(const char *name)
+{
+    for (const lp_cli_cmd *c = lp_cli_cmds; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c;
+    return NULL;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: lowprof COMMAND [ARGS...]\n\n"
+                 "lowprof records near-exact program profiles at low cost.\n\nCommands:\n");
+    for (const lp_cli_cmd *c = lp_cli_cmds; c->name; c++)
+        fprintf(out, "  %-10s %s\n", c->name, c->summary);
+    fprintf(out, "\nRun `lowprof help COMMAND` for a command's options.\n");
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return 0;
+    }
+    const lp_cli_cmd *c = lp_cli_find(argv[1]);
+    if (!c)
+        return lp_cli_usage("help", "no command named '%s'", argv[1]);
+    fputs(c->help, stdout);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        puts("lowprof " LP_VERSION);
+        return 0;
+    }
+    const lp_cli_cmd *c = lp_cli_find(argv[1]);
+    if (!c) {
+        fprintf(stderr, "lowprof: '%s' is not a command\n", argv[1]);
+        usage(stderr);
+        return 2;
+    }
+    if (lp_cli_wants_help(c->name, argc - 1, argv + 1))
+        return 0;
+    return c->fn(argc - 1, argv + 1);
+}
