@@ -1,0 +1,244 @@
+/* lowprof symbols: runtime addresses of a recorded process to function,
+ * source file and line, read from each module's ELF symbol table and DWARF
+ * with elfutils' libdwfl in offline mode.
+ *
+ * Each module of the recorded map gets its own Dwfl session, reported at the
+ * module's recorded load bias, so a runtime address from the profile is
+ * looked up as it is, with no translation. A separate session per module
+ * keeps modules whose recorded ranges overlap, or whose files changed, from
+ * disturbing each other. Sessions open lazily, on the first address that
+ * falls in the module: a process maps dozens of libraries and a report
+ * usually touches a few.
+ *
+ * Tuned for: reports and exports that ask for the same pcs again and again
+ * (a call pair's site, its caller's entry, the same function from many
+ * blocks), so every answer is cached per pc in the one lp_table. */
+#include "lowprof/symbols.h"
+
+#include <elfutils/libdwfl.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One module of the map and its (lazily opened) session. */
+typedef struct lp__sym_module {
+    char *path;
+    uint64_t start;
+    uint64_t size;
+    int64_t bias;
+    uint8_t build_id[32];
+    uint8_t build_id_len;
+    bool tried; /* the session was attempted (it may have failed) */
+    Dwfl *dwfl; /* NULL if the file is missing, unreadable or changed */
+    Dwfl_Module *mod;
+} lp__sym_module;
+
+struct lp_symbolizer {
+    lp__sym_module *mods; /* sorted by start */
+    size_t count;
+    lp_table cache; /* key (pc, 0) -> v[0] = index into results */
+    lp_symbol *results;
+    size_t nresults;
+    size_t cap;
+};
+
+/* libdwfl keeps a pointer to the callbacks and the search path for the
+ * session's lifetime, so both are static. NULL as the path selects the
+ * default search: beside the file, .debug/, and /usr/lib/debug (including
+ * /usr/lib/debug/.build-id/xx/yyyy.debug, where Debian's -dbg and -dbgsym
+ * packages install separate debug info). */
+static char *lp__debuginfo_path = NULL;
+static const Dwfl_Callbacks lp__offline_callbacks = {
+    .find_elf = dwfl_build_id_find_elf,
+    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .section_address = dwfl_offline_section_address,
+    .debuginfo_path = &lp__debuginfo_path,
+};
+
+static char *lp__strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = lp_malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static int lp__module_cmp_start(const void *a, const void *b)
+{
+    const lp__sym_module *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start ? 1 : 0;
+}
+
+int lp_symbolizer_create(const lp_module_map *modules, lp_symbolizer **out)
+{
+    *out = NULL;
+    lp_symbolizer *s = lp_calloc(1, sizeof *s);
+    if (!s)
+        return LP_ENOMEM;
+    size_t n = modules ? modules->count : 0;
+    if (n) {
+        s->mods = lp_calloc(n, sizeof *s->mods);
+        if (!s->mods)
+            goto nomem;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const lp_module *m = &modules->items[i];
+        lp__sym_module *d = &s->mods[s->count];
+        d->path = lp__strdup(m->path ? m->path : "");
+        if (!d->path)
+            goto nomem;
+        s->count++;
+        d->start = m->start;
+        d->size = m->size;
+        d->bias = m->bias;
+        d->build_id_len = m->build_id_len <= sizeof d->build_id ? m->build_id_len : 0;
+        memcpy(d->build_id, m->build_id, d->build_id_len);
+    }
+    if (s->count > 1)
+        qsort(s->mods, s->count, sizeof *s->mods, lp__module_cmp_start);
+    if (lp_table_init(&s->cache, 64) != 0)
+        goto nomem;
+    *out = s;
+    return 0;
+nomem:
+    lp_symbolizer_free(s);
+    return LP_ENOMEM;
+}
+
+void lp_symbolizer_free(lp_symbolizer *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->count; i++) {
+        if (s->mods[i].dwfl)
+            dwfl_end(s->mods[i].dwfl);
+        lp_free(s->mods[i].path);
+    }
+    lp_free(s->mods);
+    lp_table_fini(&s->cache);
+    lp_free(s->results);
+    lp_free(s);
+}
+
+/* The module whose runtime text range holds pc, or NULL. Binary search for
+ * the last module starting at or below pc; if the map has overlapping
+ * ranges that one may not hold pc, so fall back to a scan. */
+static lp__sym_module *lp__find_module(lp_symbolizer *s, uint64_t pc)
+{
+    size_t lo = 0, hi = s->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->mods[mid].start <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0) {
+        lp__sym_module *m = &s->mods[lo - 1];
+        if (pc - m->start < m->size)
+            return m;
+    }
+    for (size_t i = 0; i < s->count; i++)
+        if (pc >= s->mods[i].start && pc - s->mods[i].start < s->mods[i].size)
+            return &s->mods[i];
+    return NULL;
+}
+
+/* Opens m's session once. Leaves m->dwfl NULL when the file is missing or
+ * not ELF, and when its build id differs from the recorded one: a file that
+ * changed since the recording would give confidently wrong names. */
+static void lp__module_open(lp__sym_module *m)
+{
+    if (m->tried)
+        return;
+    m->tried = true;
+    if (m->path[0] != '/')
+        return; /* "[vdso]" and the like: nothing on disk to read */
+    Dwfl *dwfl = dwfl_begin(&lp__offline_callbacks);
+    if (!dwfl)
+        return;
+    dwfl_report_begin(dwfl);
+    /* add_p_vaddr: base is the bias (runtime minus ELF address) for ET_DYN;
+     * libdwfl ignores it for ET_EXEC, whose addresses are absolute. */
+    Dwfl_Module *mod = dwfl_report_elf(dwfl, m->path, m->path, -1, (GElf_Addr)m->bias, true);
+    if (dwfl_report_end(dwfl, NULL, NULL) != 0 || !mod) {
+        dwfl_end(dwfl);
+        return;
+    }
+    if (m->build_id_len) {
+        const unsigned char *bits = NULL;
+        GElf_Addr vaddr;
+        int len = dwfl_module_build_id(mod, &bits, &vaddr);
+        if (len > 0 &&
+            ((size_t)len != m->build_id_len || memcmp(bits, m->build_id, m->build_id_len) != 0)) {
+            dwfl_end(dwfl);
+            return;
+        }
+    }
+    m->dwfl = dwfl;
+    m->mod = mod;
+}
+
+/* Resolves pc against m (or against nothing when m is NULL). */
+static void lp__resolve(lp__sym_module *m, uint64_t pc, lp_symbol *out)
+{
+    memset(out, 0, sizeof *out);
+    out->function_start = pc;
+    if (!m)
+        return;
+    out->module = m->path;
+    lp__module_open(m);
+    if (!m->dwfl)
+        return;
+
+    GElf_Off offset = 0;
+    GElf_Sym sym;
+    const char *name = dwfl_module_addrinfo(m->mod, (GElf_Addr)pc, &offset, &sym, NULL, NULL, NULL);
+    /* libdwfl may answer with the nearest symbol below pc even when pc lies
+     * past its end (a stripped library whose static functions are gone from
+     * .dynsym): a sized symbol that does not cover pc is not the function. */
+    if (name && name[0] && !(sym.st_size != 0 && offset >= sym.st_size)) {
+        out->function = name;
+        out->function_start = pc - offset;
+    }
+
+    Dwfl_Line *line = dwfl_module_getsrc(m->mod, (Dwarf_Addr)pc);
+    if (line) {
+        int lineno = 0;
+        const char *file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
+        if (file && lineno > 0) {
+            out->file = file;
+            out->line = (unsigned)lineno;
+        }
+    }
+}
+
+void lp_symbolize(lp_symbolizer *s, uint64_t pc, lp_symbol *out)
+{
+    lp_key key = {pc, 0};
+    lp_entry *e = lp_table_find(&s->cache, key);
+    if (e) {
+        *out = s->results[e->v[0]];
+        return;
+    }
+    lp__resolve(lp__find_module(s, pc), pc, out);
+
+    /* Caching is an optimisation: when memory runs out the answer is still
+     * right, only recomputed next time. */
+    if (s->nresults == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 256;
+        lp_symbol *r =
+            lp_realloc(s->results, s->cap * sizeof *s->results, cap * sizeof *s->results);
+        if (!r)
+            return;
+        s->results = r;
+        s->cap = cap;
+    }
+    e = lp_table_upsert(&s->cache, key);
+    if (!e)
+        return;
+    e->v[0] = s->nresults;
+    s->results[s->nresults++] = *out;
+}
