@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: install, build, run every suite
+# (unit, fuzz-replay, integration under Valgrind), then the same suites on an
+# address+undefined sanitizer build. Ends with one "N passed, N failed" line.
+set -uo pipefail
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+"$top/scripts/setup.sh" || exit 1
+asan=${LOWPROF_ASAN_BUILD:-$top/build-asan}
+if [ ! -f "$asan/build.ninja" ]; then
+  meson setup "$asan" "$top" -Dsanitize=address,undefined -Dvalgrind_tool=disabled >/dev/null || exit 1
+fi
+ninja -C "$asan" >/dev/null || exit 1
+
+passed=0 failed=0 skipped=0 rc=0
+run_suite() { # build-dir label [meson test args]
+  local dir=$1 label=$2; shift 2
+  echo "== $label" >&2
+  meson test -C "$dir" --print-errorlogs "$@" || rc=1
+  local log=$dir/meson-logs/testlog.json
+  if [ -f "$log" ]; then
+    passed=$((passed + $(grep -c '"result": "OK"' "$log")))
+    failed=$((failed + $(grep -c -E '"result": "(FAIL|TIMEOUT|ERROR)"' "$log")))
+    skipped=$((skipped + $(grep -c '"result": "SKIP"' "$log")))
+  fi
+}
+run_suite "${LOWPROF_BUILD:-$top/build}" "build (gcc)" --num-processes 2
+# Under the sanitizers, the CLI and libraries run instrumented; the recorded
+# programs still run under the normal build's Valgrind tool.
+LOWPROF_VGTOOL_DIR="${LOWPROF_BUILD:-$top/build}/src/frontends/vg" \
+  run_suite "$asan" "build-asan (address,undefined)" --num-processes 2
+echo "$passed passed, $failed failed, $skipped skipped"
+exit $rc

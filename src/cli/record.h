@@ -1,0 +1,33 @@
+/* Running a program under the Valgrind front end and finishing its files
+ * (private to src/cli: cmd_record.c parses, record_run.c runs). */
+#ifndef LP_RECORD_H
+#define LP_RECORD_H
+
+#include <stddef.h>
+
+#include "lowprof/trace.h"
+
+enum { LP_PROGRESS_NONE, LP_PROGRESS_TTY, LP_PROGRESS_LINES };
+
+typedef struct lp_record_opts {
+    const char *out;
+    const char *imatrix;  /* NULL: derived from out */
+    int no_imatrix;
+    const char *trace;    /* NULL: no event trace */
+    unsigned long long interval;    /* 0: default */
+    unsigned long long trace_limit; /* 0: default */
+    const char *types;
+    int progress;
+    char **argv;
+    int argc;
+} lp_record_opts;
+
+/* Records; returns the command's exit status (0 when the profile was
+ * written, also for a program that crashed or was killed). */
+int lp_record_run(const lp_record_opts *o);
+
+/* Fills each module's build id from its file's GNU build-id note, where the
+ * file can be read. */
+void lp_record_add_build_ids(lp_module_map *m);
+
+#endif

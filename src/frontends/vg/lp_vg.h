@@ -1,0 +1,149 @@
+/* The lowprof Valgrind tool: private declarations shared by its files.
+ *
+ * The tool plays the profiling hardware for an unmodified binary. At
+ * translation time (lp_vg_instrument.c) it classifies every way a superblock
+ * can be left and gives each a static "site"; at run time exactly one helper
+ * (lp_vg_run.c) fires per superblock execution, for the exit actually taken,
+ * so the per-block work is one call with everything precomputed. Interval
+ * cutting and the files live in lp_vg_out.c, options and wiring in
+ * lp_vg_main.c.
+ *
+ * Threads: Valgrind runs one guest thread at a time and switches only between
+ * superblocks, so the tool keeps a pointer to the running thread's state and
+ * swaps it when Valgrind starts running another thread. */
+#ifndef LP_VG_H
+#define LP_VG_H
+
+#include "pub_tool_basics.h"
+#include "pub_tool_tooliface.h"
+
+#include "lowprof/core.h"
+#include "lowprof/trace.h"
+
+/* How a site leaves its superblock. */
+typedef enum lp_vg_exit_kind {
+    LP_VG_NONBRANCH = 0, /* fall through a size-limited block, syscall, rep-string step */
+    LP_VG_COND = 1,      /* one side of a conditional branch */
+    LP_VG_JUMP = 2,      /* direct unconditional jump */
+    LP_VG_IJUMP = 3,     /* indirect jump */
+    LP_VG_CALL = 4,      /* call, direct or indirect */
+    LP_VG_RET = 5,       /* return */
+} lp_vg_exit_kind;
+
+/* Per static branch (keyed by pc, shared by every translation that ends in
+ * it), per block start and per method entry: counters of the interval in
+ * progress; they are folded into the tables when the interval is cut. */
+typedef struct lp_vg_branch {
+    ULong pc;
+    ULong execs;
+    ULong insns_since;
+    ULong taken;        /* conditional branches only */
+    ULong target;       /* static taken target (0 if indirect) */
+    ULong fallthrough;  /* pc + length */
+    ULong stamp;        /* interval index + 1 when on the dirty list */
+    UChar kind;         /* lp_vg_exit_kind of the branch */
+    UChar dyn_edges;    /* edges are counted at run time (indirect, call, return, tail) */
+} lp_vg_branch;
+
+typedef struct lp_vg_block {
+    ULong start;
+    ULong execs;
+    ULong insns;
+    ULong stamp;
+} lp_vg_block;
+
+typedef struct lp_vg_method {
+    ULong entry;
+    ULong invocations;
+    ULong backward;
+    ULong stamp;
+} lp_vg_method;
+
+/* One way out of one translated superblock. */
+typedef struct lp_vg_site {
+    lp_vg_branch *branch; /* NULL for LP_VG_NONBRANCH */
+    lp_vg_block *block;
+    ULong dst;            /* static destination (0 if dynamic) */
+    UInt ninsns;          /* guest instructions executed from block start to this exit */
+    UChar kind;           /* lp_vg_exit_kind */
+    UChar taken;          /* COND: this side is the taken one */
+    UChar backward;       /* taking this site is a backward branch (dst <= pc) */
+    UChar tail;           /* JUMP: the static target is another function's entry */
+    UChar sig_bucket;     /* lp_signature_bucket(branch pc) */
+} lp_vg_site;
+
+/* A shadow call-stack frame: sp is the stack pointer right after the call
+ * (pointing at the return address); frames whose sp the stack has moved
+ * above are dead (returned through, or unwound by longjmp). */
+typedef struct lp_vg_frame {
+    ULong sp;
+    lp_vg_method *method;
+} lp_vg_frame;
+
+typedef struct lp_vg_thread {
+    UInt tid;
+    ULong carry; /* instructions since this thread's previous branch */
+    lp_vg_frame *frames;
+    UInt depth;
+    UInt capacity;
+} lp_vg_thread;
+
+/* ---- options (lp_vg_main.c) ---- */
+extern const HChar *lp_vg_clo_out;     /* profile file */
+extern const HChar *lp_vg_clo_imatrix; /* interval matrix file, or NULL */
+extern const HChar *lp_vg_clo_trace;   /* event trace file, or NULL */
+extern ULong lp_vg_clo_interval;
+extern ULong lp_vg_clo_trace_limit;
+extern UInt lp_vg_clo_types;           /* 1u << lp_profile_type */
+extern Bool lp_vg_clo_progress;
+
+/* ---- run-time state and helpers (lp_vg_run.c) ---- */
+extern ULong lp_vg_icount;
+extern Bool lp_vg_enabled;      /* false in a forked child: it records nothing */
+extern lp_vg_thread *lp_vg_cur; /* the running thread's state */
+extern ULong lp_vg_counters[8]; /* diagnostic counts, see LP_VG_STAT_* */
+extern lp_table *lp_vg_values;  /* whole-run value profile, or NULL */
+enum {
+    LP_VG_STAT_MID_BRANCH_EXITS, /* conditional exits found before a block's last insn */
+    LP_VG_STAT_FRAME_OVERFLOW,   /* calls not pushed: shadow stack at its cap */
+    LP_VG_STAT_TRACE_DROPPED,    /* events past --trace-limit */
+    LP_VG_STAT_SITES,            /* sites created */
+    LP_VG_STAT_LOAD_SITES,       /* loads instrumented */
+};
+
+void lp_vg_run_init(void);
+void lp_vg_switch_thread(ThreadId tid);
+lp_vg_branch *lp_vg_branch_get(ULong pc);
+lp_vg_block *lp_vg_block_get(ULong start);
+lp_vg_site *lp_vg_site_new(void);
+Bool lp_vg_is_function_entry(ULong addr);
+
+/* Superblock-exit helpers; exactly one runs per superblock execution. */
+VG_REGPARM(1) void lp_vg_on_static(lp_vg_site *s);
+VG_REGPARM(3) void lp_vg_on_ijump(lp_vg_site *s, ULong dst, ULong sp);
+VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp);
+VG_REGPARM(3) void lp_vg_on_ret(lp_vg_site *s, ULong dst, ULong sp);
+/* The same for the signature-only mode (no profile types selected). */
+VG_REGPARM(1) void lp_vg_on_static_sig(lp_vg_site *s);
+/* Memory accesses: value profile and event trace. */
+VG_REGPARM(3) void lp_vg_on_load(ULong pc, ULong addr, ULong value, ULong size);
+VG_REGPARM(3) void lp_vg_on_store(ULong pc, ULong addr, ULong size);
+
+/* ---- instrumentation (lp_vg_instrument.c) ---- */
+IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
+                       const VexGuestLayout *layout, const VexGuestExtents *vge,
+                       const VexArchInfo *archinfo_host, IRType gWordTy, IRType hWordTy);
+
+/* ---- output (lp_vg_out.c) ---- */
+extern lp_interval lp_vg_iv;            /* the interval in progress */
+extern lp_interval_cutter lp_vg_cutter;
+extern lp_profile_set lp_vg_totals;
+int lp_vg_out_open(void);
+void lp_vg_mark_branch(lp_vg_branch *b);
+void lp_vg_mark_block(lp_vg_block *b);
+void lp_vg_mark_method(lp_vg_method *m);
+void lp_vg_cut_interval(void);
+void lp_vg_emit(const lp_event *ev);
+void lp_vg_out_finish(Int exitcode);
+
+#endif

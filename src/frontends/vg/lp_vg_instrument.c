@@ -1,0 +1,322 @@
+/* Translation time: where DBI plays the decoder. Each superblock is scanned
+ * once; every way out of it (each side exit and the final jump) becomes a
+ * site whose static facts are settled here: which instruction is the branch,
+ * its kind, how many instructions ran up to it, its signature bucket, and
+ * whether taking it is a backward branch or a tail call. A dirty call guarded
+ * like the exit itself runs the site's helper, so exactly one helper runs per
+ * superblock execution.
+ *
+ * Chasing is off (lp_vg_main.c), so VEX ends a superblock at every control
+ * transfer and a conditional branch is the block's last instruction: one
+ * side exit plus the final jump, one to the target and one to the
+ * fall-through (VEX may invert the condition). Side exits elsewhere are
+ * rep-string steps or synthesised faults, which are not program branches. */
+#include "pub_tool_basics.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_tooliface.h"
+
+#include "lp_vg.h"
+
+typedef struct lp_vg_insn {
+    ULong addr;
+    UInt len;
+} lp_vg_insn;
+
+typedef struct lp_vg_ctx {
+    IRSB *out;
+    const VexGuestLayout *layout;
+    lp_vg_block *block;
+    ULong block_start;
+    Bool profiling; /* any profile type: otherwise signature-only helpers */
+} lp_vg_ctx;
+
+static IRExpr *lp_vg_tmp(IRSB *out, IRType ty, IRExpr *e)
+{
+    IRTemp t = newIRTemp(out->tyenv, ty);
+    addStmtToIRSB(out, IRStmt_WrTmp(t, e));
+    return IRExpr_RdTmp(t);
+}
+
+static IRExpr *lp_vg_sp(lp_vg_ctx *c)
+{
+    return lp_vg_tmp(c->out, Ity_I64, IRExpr_Get(c->layout->offset_SP, Ity_I64));
+}
+
+static void lp_vg_dirty(IRSB *out, const HChar *name, void *fn, IRExpr **args, IRExpr *guard)
+{
+    IRDirty *d = unsafeIRDirty_0_N(0, name, VG_(fnptr_to_fnentry)(fn), args);
+    if (guard)
+        d->guard = guard;
+    addStmtToIRSB(out, IRStmt_Dirty(d));
+}
+
+/* Whether a direct jump from pc to dst enters another function. */
+static Bool lp_vg_is_tail_jump(ULong pc, ULong dst)
+{
+    if (!lp_vg_is_function_entry(dst))
+        return False;
+    DiEpoch ep = VG_(current_DiEpoch)();
+    const HChar *name;
+    HChar from[256];
+    if (!VG_(get_fnname)(ep, pc, &name))
+        return True;
+    VG_(strncpy)(from, name, sizeof from - 1);
+    from[sizeof from - 1] = 0;
+    if (!VG_(get_fnname)(ep, dst, &name))
+        return True;
+    return VG_(strcmp)(from, name) != 0;
+}
+
+static lp_vg_site *lp_vg_make_site(lp_vg_ctx *c, lp_vg_exit_kind kind, const lp_vg_insn *insn,
+                                   UInt ninsns, ULong dst)
+{
+    lp_vg_site *s = lp_vg_site_new();
+    s->kind = (UChar)kind;
+    s->ninsns = ninsns;
+    s->dst = dst;
+    s->block = c->block;
+    s->sig_bucket = (UChar)lp_signature_bucket(insn->addr);
+    if (kind != LP_VG_NONBRANCH && c->profiling) {
+        lp_vg_branch *b = lp_vg_branch_get(insn->addr);
+        b->kind = (UChar)kind;
+        b->fallthrough = insn->addr + insn->len;
+        if (dst && kind != LP_VG_COND)
+            b->target = dst;
+        if (kind == LP_VG_COND && dst != b->fallthrough)
+            b->target = dst;
+        if (kind == LP_VG_IJUMP || kind == LP_VG_CALL || kind == LP_VG_RET)
+            b->dyn_edges = 1;
+        s->branch = b;
+    }
+    if (kind == LP_VG_COND)
+        s->taken = dst != insn->addr + insn->len;
+    if ((kind == LP_VG_COND && s->taken) || kind == LP_VG_JUMP)
+        s->backward = dst <= insn->addr;
+    return s;
+}
+
+/* The value a load produced, widened to 64 bits (vectors: their low 64
+ * bits), or NULL for types lowprof does not profile. */
+static IRExpr *lp_vg_widen(IRSB *out, IRExpr *v, IRType ty)
+{
+    switch (ty) {
+    case Ity_I8: return lp_vg_tmp(out, Ity_I64, IRExpr_Unop(Iop_8Uto64, v));
+    case Ity_I16: return lp_vg_tmp(out, Ity_I64, IRExpr_Unop(Iop_16Uto64, v));
+    case Ity_I32: return lp_vg_tmp(out, Ity_I64, IRExpr_Unop(Iop_32Uto64, v));
+    case Ity_I64: return v;
+    case Ity_F32: {
+        IRExpr *i = lp_vg_tmp(out, Ity_I32, IRExpr_Unop(Iop_ReinterpF32asI32, v));
+        return lp_vg_tmp(out, Ity_I64, IRExpr_Unop(Iop_32Uto64, i));
+    }
+    case Ity_F64: return lp_vg_tmp(out, Ity_I64, IRExpr_Unop(Iop_ReinterpF64asI64, v));
+    case Ity_V128: return lp_vg_tmp(out, Ity_I64, IRExpr_Unop(Iop_V128to64, v));
+    case Ity_V256: return lp_vg_tmp(out, Ity_I64, IRExpr_Unop(Iop_V256to64_0, v));
+    default: return NULL;
+    }
+}
+
+static void lp_vg_instrument_load(IRSB *out, ULong pc, IRExpr *addr, IRTemp dst, IRExpr *guard)
+{
+    IRType ty = typeOfIRTemp(out->tyenv, dst);
+    IRExpr *v = lp_vg_widen(out, IRExpr_RdTmp(dst), ty);
+    if (!v)
+        return;
+    lp_vg_counters[LP_VG_STAT_LOAD_SITES]++;
+    lp_vg_dirty(out, "lp_vg_on_load", lp_vg_on_load,
+                mkIRExprVec_4(mkIRExpr_HWord(pc), addr, v, mkIRExpr_HWord(sizeofIRType(ty))),
+                guard);
+}
+
+static void lp_vg_instrument_store(IRSB *out, ULong pc, IRExpr *addr, IRExpr *data, IRExpr *guard)
+{
+    IRType ty = typeOfIRExpr(out->tyenv, data);
+    lp_vg_dirty(out, "lp_vg_on_store", lp_vg_on_store,
+                mkIRExprVec_3(mkIRExpr_HWord(pc), addr, mkIRExpr_HWord(sizeofIRType(ty))), guard);
+}
+
+/* Whether the final instruction is a conditional branch: its one side exit
+ * and the block's final jump go to the fall-through and somewhere else that
+ * is not the instruction itself (a rep-string step jumps to itself). */
+static Bool lp_vg_last_is_cond(const IRSB *sb, const lp_vg_insn *last, Int last_imark)
+{
+    const IRStmt *exit = NULL;
+    for (Int i = last_imark + 1; i < sb->stmts_used; i++) {
+        if (sb->stmts[i]->tag != Ist_Exit)
+            continue;
+        if (exit)
+            return False;
+        exit = sb->stmts[i];
+    }
+    if (!exit || exit->Ist.Exit.jk != Ijk_Boring || sb->jumpkind != Ijk_Boring ||
+        sb->next->tag != Iex_Const)
+        return False;
+    ULong a = exit->Ist.Exit.dst->Ico.U64, b = sb->next->Iex.Const.con->Ico.U64;
+    ULong ft = last->addr + last->len;
+    ULong other = a == ft ? b : b == ft ? a : 0;
+    return other && other != ft && other != last->addr;
+}
+
+static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr *guard)
+{
+    IRExpr *site = mkIRExpr_HWord((HWord)s);
+    if (!c->profiling) {
+        lp_vg_dirty(c->out, "lp_vg_on_static_sig", lp_vg_on_static_sig, mkIRExprVec_1(site), guard);
+        return;
+    }
+    switch (s->kind) {
+    case LP_VG_CALL:
+        lp_vg_dirty(c->out, "lp_vg_on_call", lp_vg_on_call, mkIRExprVec_3(site, dst, lp_vg_sp(c)),
+                    guard);
+        break;
+    case LP_VG_RET:
+        lp_vg_dirty(c->out, "lp_vg_on_ret", lp_vg_on_ret, mkIRExprVec_3(site, dst, lp_vg_sp(c)),
+                    guard);
+        break;
+    case LP_VG_IJUMP:
+        lp_vg_dirty(c->out, "lp_vg_on_ijump", lp_vg_on_ijump,
+                    mkIRExprVec_3(site, dst, lp_vg_sp(c)), guard);
+        break;
+    case LP_VG_JUMP:
+        if (s->tail) {
+            lp_vg_dirty(c->out, "lp_vg_on_ijump", lp_vg_on_ijump,
+                        mkIRExprVec_3(site, dst, lp_vg_sp(c)), guard);
+            break;
+        }
+        /* fall through */
+    default:
+        lp_vg_dirty(c->out, "lp_vg_on_static", lp_vg_on_static, mkIRExprVec_1(site), guard);
+        break;
+    }
+}
+
+/* Classifies the final jump of a block whose last instruction is last. */
+static lp_vg_exit_kind lp_vg_final_kind(const IRSB *sb, const lp_vg_insn *last, Bool cond)
+{
+    if (cond)
+        return LP_VG_COND;
+    switch (sb->jumpkind) {
+    case Ijk_Call: return LP_VG_CALL;
+    case Ijk_Ret: return LP_VG_RET;
+    case Ijk_Boring:
+        if (sb->next->tag != Iex_Const)
+            return LP_VG_IJUMP;
+        {
+            ULong d = sb->next->Iex.Const.con->Ico.U64;
+            /* Falling off a size-limited block, or a rep-string step. */
+            if (d == last->addr + last->len || d == last->addr)
+                return LP_VG_NONBRANCH;
+        }
+        return LP_VG_JUMP;
+    default: return LP_VG_NONBRANCH; /* syscalls, client requests, yields, faults */
+    }
+}
+
+IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
+                       const VexGuestLayout *layout, const VexGuestExtents *vge,
+                       const VexArchInfo *archinfo_host, IRType gWordTy, IRType hWordTy)
+{
+    (void)closure;
+    (void)vge;
+    (void)archinfo_host;
+    if (gWordTy != Ity_I64 || hWordTy != Ity_I64)
+        VG_(tool_panic)((HChar *)"lowprof: only 64-bit guests are supported");
+
+    /* Pass 1: the instructions. */
+    Int ninsns = 0, last_imark = -1;
+    lp_vg_insn first = {0, 0}, last = {0, 0};
+    for (Int i = 0; i < sb_in->stmts_used; i++) {
+        const IRStmt *st = sb_in->stmts[i];
+        if (st->tag != Ist_IMark)
+            continue;
+        lp_vg_insn in = {st->Ist.IMark.addr + (ULong)st->Ist.IMark.delta, st->Ist.IMark.len};
+        if (!ninsns)
+            first = in;
+        last = in;
+        last_imark = i;
+        ninsns++;
+    }
+    if (!ninsns || !lp_vg_enabled)
+        return sb_in;
+
+    lp_vg_ctx c = {.layout = layout, .block_start = first.addr,
+                   .profiling = lp_vg_clo_types != 0};
+    c.out = deepCopyIRSBExceptStmts(sb_in);
+    c.block = c.profiling ? lp_vg_block_get(first.addr) : NULL;
+    Bool cond = lp_vg_last_is_cond(sb_in, &last, last_imark);
+    Bool values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0;
+    Bool trace = lp_vg_clo_trace != NULL;
+
+    /* Pass 2: copy, adding a guarded helper before each side exit and after
+     * each load (and store, when tracing). */
+    lp_vg_insn cur = {0, 0};
+    UInt k = 0;
+    for (Int i = 0; i < sb_in->stmts_used; i++) {
+        IRStmt *st = sb_in->stmts[i];
+        switch (st->tag) {
+        case Ist_IMark:
+            cur.addr = st->Ist.IMark.addr + (ULong)st->Ist.IMark.delta;
+            cur.len = st->Ist.IMark.len;
+            k++;
+            addStmtToIRSB(c.out, st);
+            break;
+        case Ist_Exit: {
+            ULong dst = st->Ist.Exit.dst->Ico.U64;
+            lp_vg_exit_kind kind = LP_VG_NONBRANCH;
+            if (cond && i > last_imark) {
+                kind = LP_VG_COND;
+            } else if (st->Ist.Exit.jk == Ijk_Boring && dst != cur.addr &&
+                       dst != cur.addr + cur.len) {
+                /* Not expected with chasing off; counted so a report can
+                 * say if a VEX change ever breaks the assumption. */
+                lp_vg_counters[LP_VG_STAT_MID_BRANCH_EXITS]++;
+                kind = LP_VG_COND;
+            }
+            lp_vg_site *s = lp_vg_make_site(&c, kind, &cur, k, dst);
+            lp_vg_add_exit_call(&c, s, mkIRExpr_HWord(dst), st->Ist.Exit.guard);
+            addStmtToIRSB(c.out, st);
+            break;
+        }
+        case Ist_WrTmp:
+            addStmtToIRSB(c.out, st);
+            if ((values || trace) && st->Ist.WrTmp.data->tag == Iex_Load)
+                lp_vg_instrument_load(c.out, cur.addr, st->Ist.WrTmp.data->Iex.Load.addr,
+                                      st->Ist.WrTmp.tmp, NULL);
+            break;
+        case Ist_LoadG:
+            addStmtToIRSB(c.out, st);
+            if (values || trace)
+                lp_vg_instrument_load(c.out, cur.addr, st->Ist.LoadG.details->addr,
+                                      st->Ist.LoadG.details->dst, st->Ist.LoadG.details->guard);
+            break;
+        case Ist_Store:
+            addStmtToIRSB(c.out, st);
+            if (trace)
+                lp_vg_instrument_store(c.out, cur.addr, st->Ist.Store.addr, st->Ist.Store.data,
+                                       NULL);
+            break;
+        case Ist_StoreG:
+            addStmtToIRSB(c.out, st);
+            if (trace)
+                lp_vg_instrument_store(c.out, cur.addr, st->Ist.StoreG.details->addr,
+                                       st->Ist.StoreG.details->data,
+                                       st->Ist.StoreG.details->guard);
+            break;
+        default:
+            addStmtToIRSB(c.out, st);
+            break;
+        }
+    }
+
+    lp_vg_exit_kind kind = lp_vg_final_kind(sb_in, &last, cond);
+    ULong dst = sb_in->next->tag == Iex_Const ? sb_in->next->Iex.Const.con->Ico.U64 : 0;
+    lp_vg_site *s = lp_vg_make_site(&c, kind, &last, (UInt)ninsns, dst);
+    if (kind == LP_VG_JUMP && c.profiling) {
+        s->tail = lp_vg_is_tail_jump(last.addr, dst);
+        s->branch->dyn_edges |= s->tail;
+    }
+    lp_vg_add_exit_call(&c, s, sb_in->next, NULL);
+    return c.out;
+}

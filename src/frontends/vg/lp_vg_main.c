@@ -1,0 +1,166 @@
+/* The lowprof Valgrind tool: registration, options and the thread and fork
+ * hooks. Collection only; symbolization and reports are the CLI's, which
+ * reads the files this tool writes (as cachegrind leaves analysis to
+ * cg_annotate). Normally started by `lowprof record`, which passes these
+ * options and reads Valgrind's log for progress lines. */
+#include "pub_tool_basics.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_tooliface.h"
+
+#include "lp_vg.h"
+
+const HChar *lp_vg_clo_out = "lowprof.lpprof";
+const HChar *lp_vg_clo_imatrix = NULL;
+const HChar *lp_vg_clo_trace = NULL;
+ULong lp_vg_clo_interval = LP_DEFAULT_INTERVAL;
+ULong lp_vg_clo_trace_limit = 10000000;
+UInt lp_vg_clo_types = (1u << LP_PROF_CODE_REGION) | (1u << LP_PROF_METHOD) |
+                       (1u << LP_PROF_CALL_PAIR) | (1u << LP_PROF_EDGE) | (1u << LP_PROF_BLOCK);
+Bool lp_vg_clo_progress = False;
+
+/* Core's shim in this environment: Valgrind's allocator. */
+static void *lp_vg_alloc(void *ctx, size_t size)
+{
+    (void)ctx;
+    return VG_(malloc)("lp.core", size);
+}
+
+static void *lp_vg_realloc(void *ctx, void *p, size_t old_size, size_t new_size)
+{
+    (void)ctx;
+    (void)old_size;
+    return VG_(realloc)("lp.core", p, new_size);
+}
+
+static void lp_vg_free(void *ctx, void *p)
+{
+    (void)ctx;
+    VG_(free)(p);
+}
+
+const lp_allocator lp__default_allocator = {lp_vg_alloc, lp_vg_realloc, lp_vg_free, NULL};
+
+/* "code-region,method,..." or "none" to a type mask; False if a name is bad. */
+static Bool lp_vg_parse_types(const HChar *s, UInt *out)
+{
+    UInt mask = 0;
+    if (VG_(strcmp)(s, "none") == 0) {
+        *out = 0;
+        return True;
+    }
+    while (*s) {
+        const HChar *e = s;
+        while (*e && *e != ',')
+            e++;
+        unsigned t = lp_profile_type_parse(s, (size_t)(e - s));
+        if (!t)
+            return False;
+        mask |= 1u << t;
+        s = *e ? e + 1 : e;
+    }
+    *out = mask;
+    return True;
+}
+
+static Bool lp_vg_parse_u64(const HChar *arg, const HChar *s, ULong lo, ULong *out)
+{
+    HChar *end;
+    ULong v = VG_(strtoull10)(s, &end);
+    if (*s == 0 || *end != 0 || v < lo) {
+        VG_(fmsg_bad_option)(arg, "expected a whole number of at least %llu\n", lo);
+        return False;
+    }
+    *out = v;
+    return True;
+}
+
+static Bool lp_vg_process_cmd_line_option(const HChar *arg)
+{
+    const HChar *v;
+    if VG_STR_CLO (arg, "--out-file", lp_vg_clo_out) {
+    } else if VG_STR_CLO (arg, "--imatrix-file", lp_vg_clo_imatrix) {
+    } else if VG_STR_CLO (arg, "--trace-file", lp_vg_clo_trace) {
+    } else if VG_BOOL_CLO (arg, "--progress", lp_vg_clo_progress) {
+    } else if VG_STR_CLO (arg, "--interval", v) {
+        return lp_vg_parse_u64(arg, v, 1000, &lp_vg_clo_interval);
+    } else if VG_STR_CLO (arg, "--trace-limit", v) {
+        return lp_vg_parse_u64(arg, v, 0, &lp_vg_clo_trace_limit);
+    } else if VG_STR_CLO (arg, "--profile", v) {
+        if (!lp_vg_parse_types(v, &lp_vg_clo_types))
+            VG_(fmsg_bad_option)(arg, "profile types are code-region, method, call-pair, "
+                                      "edge, block, value, or none\n");
+    } else {
+        return False;
+    }
+    return True;
+}
+
+static void lp_vg_print_usage(void)
+{
+    VG_(printf)("    --out-file=FILE        profile file [lowprof.lpprof]\n"
+                "    --imatrix-file=FILE    also write the interval matrix\n"
+                "    --trace-file=FILE      also write every event (small runs)\n"
+                "    --trace-limit=N        stop tracing after N events [10000000]\n"
+                "    --interval=N           interval length in instructions [10000000]\n"
+                "    --profile=T,T...       code-region,method,call-pair,edge,block,value\n"
+                "                           or none (signatures only)\n"
+                "    --progress=yes|no      report progress once a second [no]\n");
+}
+
+static void lp_vg_print_debug_usage(void)
+{
+    VG_(printf)("    (none)\n");
+}
+
+static void lp_vg_thread_start(ThreadId tid, ULong blocks_done)
+{
+    (void)blocks_done;
+    lp_vg_switch_thread(tid);
+}
+
+static void lp_vg_fork_child(ThreadId tid)
+{
+    (void)tid;
+    lp_vg_enabled = False;
+}
+
+static void lp_vg_post_clo_init(void)
+{
+    /* Without chasing, every control transfer ends a superblock; the
+     * instrumenter relies on it (see lp_vg_instrument.c). */
+    VG_(clo_vex_control).guest_chase = False;
+    lp_vg_run_init();
+    if (lp_vg_out_open() != 0)
+        VG_(fmsg)("lowprof: cannot open the output files; nothing will be recorded\n");
+}
+
+static void lp_vg_fini(Int exitcode)
+{
+    lp_vg_out_finish(exitcode);
+    if (lp_vg_counters[LP_VG_STAT_MID_BRANCH_EXITS])
+        VG_(umsg)("lowprof: %llu conditional exits before a block's end were counted as "
+                  "taken-only branches\n",
+                  lp_vg_counters[LP_VG_STAT_MID_BRANCH_EXITS]);
+}
+
+static void lp_vg_pre_clo_init(void)
+{
+    VG_(details_name)("lowprof");
+    VG_(details_version)("0.1.0");
+    VG_(details_description)("near-exact profiles: regions, methods, call pairs, edges, values");
+    VG_(details_copyright_author)("lowprof authors");
+    VG_(details_bug_reports_to)("the lowprof issue tracker");
+    VG_(details_avg_translation_sizeB)(400);
+    VG_(basic_tool_funcs)(lp_vg_post_clo_init, lp_vg_instrument, lp_vg_fini);
+    VG_(needs_command_line_options)(lp_vg_process_cmd_line_option, lp_vg_print_usage,
+                                    lp_vg_print_debug_usage);
+    VG_(track_start_client_code)(lp_vg_thread_start);
+    VG_(atfork)(NULL, NULL, lp_vg_fork_child);
+}
+
+VG_DETERMINE_INTERFACE_VERSION(lp_vg_pre_clo_init)
