@@ -41,6 +41,10 @@ struct lp_symbolizer {
     lp_symbol *results;
     size_t nresults;
     size_t cap;
+    lp_table paths; /* key (DWARF file name, comp dir) pointers -> v[0] index */
+    char **joined;  /* absolute source paths built from relative ones */
+    size_t njoined;
+    size_t joined_cap;
 };
 
 /* libdwfl keeps a pointer to the callbacks and the search path for the
@@ -98,7 +102,7 @@ int lp_symbolizer_create(const lp_module_map *modules, lp_symbolizer **out)
     }
     if (s->count > 1)
         qsort(s->mods, s->count, sizeof *s->mods, lp__module_cmp_start);
-    if (lp_table_init(&s->cache, 64) != 0)
+    if (lp_table_init(&s->cache, 64) != 0 || lp_table_init(&s->paths, 16) != 0)
         goto nomem;
     *out = s;
     return 0;
@@ -119,6 +123,10 @@ void lp_symbolizer_free(lp_symbolizer *s)
     lp_free(s->mods);
     lp_table_fini(&s->cache);
     lp_free(s->results);
+    for (size_t i = 0; i < s->njoined; i++)
+        lp_free(s->joined[i]);
+    lp_free(s->joined);
+    lp_table_fini(&s->paths);
     lp_free(s);
 }
 
@@ -181,8 +189,87 @@ static void lp__module_open(lp__sym_module *m)
     m->mod = mod;
 }
 
+/* Joins dir and a relative file name, dropping "." segments and folding
+ * "name/.." pairs, as compilers record paths like "../src/x.c" relative to
+ * the build directory. Returns an lp_malloc'd string or NULL. */
+static char *lp__join_path(const char *dir, const char *file)
+{
+    size_t dl = strlen(dir), fl = strlen(file);
+    char *res = lp_malloc(dl + fl + 2);
+    if (!res)
+        return NULL;
+    size_t root = dir[0] == '/' ? 1 : 0; /* the leading '/' is never folded */
+    size_t out = root, depth = 0;        /* depth: foldable segments in res */
+    if (root)
+        res[0] = '/';
+    const char *parts[2] = {dir, file};
+    for (int k = 0; k < 2; k++) {
+        for (const char *p = parts[k]; *p;) {
+            while (*p == '/')
+                p++;
+            const char *seg = p;
+            while (*p && *p != '/')
+                p++;
+            size_t len = (size_t)(p - seg);
+            if (len == 0 || (len == 1 && seg[0] == '.'))
+                continue;
+            int dotdot = len == 2 && seg[0] == '.' && seg[1] == '.';
+            if (dotdot && depth > 0) {
+                while (out > root && res[out - 1] != '/')
+                    out--;
+                if (out > root)
+                    out--;
+                depth--;
+                continue;
+            }
+            if (dotdot && root)
+                continue; /* "/.." is "/" */
+            if (out > root)
+                res[out++] = '/';
+            memcpy(res + out, seg, len);
+            out += len;
+            if (!dotdot)
+                depth++;
+        }
+    }
+    res[out] = '\0';
+    return res;
+}
+
+/* The source path to show for a DWARF file name: absolute names as they
+ * are, relative ones joined to their compilation directory (once per
+ * distinct pair; the strings live as long as s). */
+static const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp_dir)
+{
+    if (file[0] == '/' || !comp_dir || comp_dir[0] != '/')
+        return file;
+    lp_key key = {(uint64_t)(uintptr_t)file, (uint64_t)(uintptr_t)comp_dir};
+    lp_entry *e = lp_table_find(&s->paths, key);
+    if (e)
+        return s->joined[e->v[0]];
+    if (s->njoined == s->joined_cap) {
+        size_t cap = s->joined_cap ? s->joined_cap * 2 : 16;
+        char **j = lp_realloc(s->joined, s->joined_cap * sizeof *j, cap * sizeof *j);
+        if (!j)
+            return file;
+        s->joined = j;
+        s->joined_cap = cap;
+    }
+    char *path = lp__join_path(comp_dir, file);
+    if (!path)
+        return file;
+    e = lp_table_upsert(&s->paths, key);
+    if (!e) {
+        lp_free(path);
+        return file;
+    }
+    e->v[0] = s->njoined;
+    s->joined[s->njoined++] = path;
+    return path;
+}
+
 /* Resolves pc against m (or against nothing when m is NULL). */
-static void lp__resolve(lp__sym_module *m, uint64_t pc, lp_symbol *out)
+static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_symbol *out)
 {
     memset(out, 0, sizeof *out);
     out->function_start = pc;
@@ -209,7 +296,7 @@ static void lp__resolve(lp__sym_module *m, uint64_t pc, lp_symbol *out)
         int lineno = 0;
         const char *file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
         if (file && lineno > 0) {
-            out->file = file;
+            out->file = lp__source_path(s, file, dwfl_line_comp_dir(line));
             out->line = (unsigned)lineno;
         }
     }
@@ -223,7 +310,7 @@ void lp_symbolize(lp_symbolizer *s, uint64_t pc, lp_symbol *out)
         *out = s->results[e->v[0]];
         return;
     }
-    lp__resolve(lp__find_module(s, pc), pc, out);
+    lp__resolve(s, lp__find_module(s, pc), pc, out);
 
     /* Caching is an optimisation: when memory runs out the answer is still
      * right, only recomputed next time. */

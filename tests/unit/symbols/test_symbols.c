@@ -15,6 +15,7 @@
 
 #include "lowprof/symbols.h"
 #include "../lp_test.h"
+#include "selfmap.h"
 
 /* Functions with known lines. Each definition and the enum that records its
  * line share one line, so formatting can never separate them. */
@@ -37,100 +38,6 @@ __attribute__((noinline)) int lp_symtest_beta(int x)
     lp_symtest_capture(); lp_beta_call_line = __LINE__;
     // clang-format on
     return r;
-}
-
-/* ---- the live process's module map -------------------------------------- */
-
-typedef struct found_object {
-    uintptr_t addr; /* an address inside the object we look for */
-    int found;
-    uint64_t bias;  /* dlpi_addr */
-    char name[512]; /* dlpi_name ("" for the main program) */
-    uint8_t build_id[32];
-    size_t build_id_len;
-} found_object;
-
-static int phdr_callback(struct dl_phdr_info *info, size_t size, void *data)
-{
-    (void)size;
-    found_object *fo = data;
-    int inside = 0;
-    for (int i = 0; i < info->dlpi_phnum; i++) {
-        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-        uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
-        if (ph->p_type == PT_LOAD && fo->addr >= lo && fo->addr < lo + ph->p_memsz)
-            inside = 1;
-    }
-    if (!inside)
-        return 0;
-    fo->found = 1;
-    fo->bias = info->dlpi_addr;
-    snprintf(fo->name, sizeof fo->name, "%s", info->dlpi_name);
-    /* The build id is a GNU note of type 3 in a PT_NOTE segment. */
-    for (int i = 0; i < info->dlpi_phnum; i++) {
-        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-        if (ph->p_type != PT_NOTE)
-            continue;
-        const uint8_t *p = (const uint8_t *)(info->dlpi_addr + ph->p_vaddr);
-        const uint8_t *end = p + ph->p_memsz;
-        while (p + sizeof(ElfW(Nhdr)) <= end) {
-            const ElfW(Nhdr) *nh = (const ElfW(Nhdr) *)p;
-            const uint8_t *name = p + sizeof *nh;
-            const uint8_t *desc = name + ((nh->n_namesz + 3u) & ~3u);
-            if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && memcmp(name, "GNU", 4) == 0 &&
-                nh->n_descsz <= sizeof fo->build_id) {
-                memcpy(fo->build_id, desc, nh->n_descsz);
-                fo->build_id_len = nh->n_descsz;
-            }
-            p = desc + ((nh->n_descsz + 3u) & ~3u);
-        }
-    }
-    return 1;
-}
-
-/* Finds the executable mapping of /proc/self/maps holding addr. */
-static int text_mapping(uintptr_t addr, uint64_t *out_start, uint64_t *out_size, char *out_path,
-                        size_t path_size)
-{
-    FILE *f = fopen("/proc/self/maps", "r");
-    if (!f)
-        return -1;
-    char line[1024];
-    int ok = -1;
-    while (fgets(line, sizeof line, f)) {
-        unsigned long lo, hi;
-        char perms[8];
-        int path_at = 0;
-        if (sscanf(line, "%lx-%lx %7s %*s %*s %*s %n", &lo, &hi, perms, &path_at) < 3)
-            continue;
-        if (addr < lo || addr >= hi || perms[2] != 'x')
-            continue;
-        line[strcspn(line, "\n")] = '\0';
-        *out_start = lo;
-        *out_size = hi - lo;
-        snprintf(out_path, path_size, "%s", line + path_at);
-        ok = 0;
-        break;
-    }
-    fclose(f);
-    return ok;
-}
-
-/* Builds a one-module map for the object holding addr, as recorded live. */
-static int live_module(uintptr_t addr, lp_module *out, found_object *fo)
-{
-    memset(fo, 0, sizeof *fo);
-    fo->addr = addr;
-    dl_iterate_phdr(phdr_callback, fo);
-    char path[512];
-    memset(out, 0, sizeof *out);
-    if (!fo->found || text_mapping(addr, &out->start, &out->size, path, sizeof path) != 0)
-        return -1;
-    out->path = strdup(path);
-    out->bias = (int64_t)fo->bias;
-    memcpy(out->build_id, fo->build_id, fo->build_id_len);
-    out->build_id_len = (uint8_t)fo->build_id_len;
-    return 0;
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -158,6 +65,15 @@ static void test_own_functions(void)
     LP_CHECK(sym.file && ends_with(sym.file, "test_symbols.c"));
     LP_CHECK_EQ_U64(sym.line, lp_alpha_line);
     LP_CHECK(sym.module && strcmp(sym.module, exe.path) == 0);
+    /* The DWARF name is relative to the build directory; the symbolizer
+     * makes it absolute with the compilation directory. */
+    char *want = realpath(LP_TEST_SOURCE_DIR "/test_symbols.c", NULL),
+         *got = sym.file ? realpath(sym.file, NULL) : NULL;
+    LP_CHECK(sym.file && sym.file[0] == '/' && strstr(sym.file, "/./") == NULL &&
+             strstr(sym.file, "/../") == NULL);
+    LP_CHECK(want && got && strcmp(want, got) == 0);
+    free(want);
+    free(got);
 
     /* An address inside the function resolves to its start. */
     lp_symbolize(s, alpha + 4, &sym);
