@@ -1,9 +1,115 @@
-/* Placeholder until the subcommand lands. */
+/* `lowprof export`: converts a profile file into a format other tools read:
+ * JSON, CSV, the Callgrind format, or folded stacks. The document is built
+ * in memory and then written to -o OUT through a temporary file and a
+ * rename (so OUT is never left half-written), or to standard output. */
+#include <stdio.h>
+#include <string.h>
+
 #include "cli.h"
-const char cmd_export_help[] = "usage: lowprof export ...\n";
+#include "export_formats.h"
+
+const char cmd_export_help[] =
+    "usage: lowprof export --format FORMAT [-o OUT] FILE\n"
+    "\n"
+    "Converts the profile in FILE to FORMAT, written to OUT (replaced atomically)\n"
+    "or to standard output. Addresses are named with function and file:line from\n"
+    "the ELF symbol tables and DWARF of the recorded modules.\n"
+    "\n"
+    "Formats:\n"
+    "  json       one object: meta, modules, and every profile (whole run and per\n"
+    "             phase) with raw counters, scale, and per entry its addresses as\n"
+    "             \"0x...\" strings plus function, function_start, file, line and\n"
+    "             module (b_function, ... as well when key b is a code address)\n"
+    "  csv        a header row, then type,key_a,key_b,v0,v1,function,file,line per\n"
+    "             entry of each type's whole-run profile (RFC 4180 quoting)\n"
+    "  callgrind  the Callgrind format for callgrind_annotate and KCachegrind:\n"
+    "             Ir per source line from the basic-block profile (each block's\n"
+    "             instructions at its first line), calls from the call pairs.\n"
+    "             Calls carry no inclusive cost (lowprof records pairs, not stacks)\n"
+    "  folded     folded stacks for flame graphs. lowprof records call pairs, not\n"
+    "             whole stacks, so each line is two frames, \"caller;callee N\",\n"
+    "             weighted by N, the number of calls\n"
+    "\n"
+    "Options:\n"
+    "  -f, --format FORMAT  json, csv, callgrind or folded (required)\n"
+    "  -o, --output OUT     write to OUT instead of standard output\n"
+    "\n"
+    "Examples:\n"
+    "  lowprof export --format json run.lpprof | jq '.profiles[0].entries[0]'\n"
+    "  lowprof export --format callgrind -o callgrind.out.run run.lpprof\n"
+    "  callgrind_annotate callgrind.out.run\n"
+    "  lowprof export --format folded run.lpprof | flamegraph.pl > calls.svg\n";
+
+enum { EXPORT_JSON = 1, EXPORT_CSV, EXPORT_CALLGRIND, EXPORT_FOLDED };
+
 int cmd_export(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return lp_cli_fail("export is not built yet");
+    const char *path = NULL, *out_path = NULL, *format_name = NULL;
+    for (int i = 1; i < argc; i++) {
+        int missing = 0;
+        const char *val;
+        const char *arg = argv[i];
+        if ((val = lp__opt_value(argc, argv, &i, "--format", &missing)) ||
+            (!missing && (val = lp__opt_value(argc, argv, &i, "-f", &missing)))) {
+            format_name = val;
+        } else if (!missing &&
+                   ((val = lp__opt_value(argc, argv, &i, "--output", &missing)) ||
+                    (!missing && (val = lp__opt_value(argc, argv, &i, "-o", &missing))))) {
+            out_path = val;
+        } else if (missing) {
+            return lp_cli_usage("export", "%s needs a value", arg);
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            return lp_cli_usage("export", "unknown option '%s'", arg);
+        } else if (path) {
+            return lp_cli_usage("export", "one FILE only ('%s' and '%s')", path, arg);
+        } else {
+            path = arg;
+        }
+    }
+    if (!format_name)
+        return lp_cli_usage("export", "--format is required (json, csv, callgrind or folded)");
+    int format = strcmp(format_name, "json") == 0        ? EXPORT_JSON
+                 : strcmp(format_name, "csv") == 0       ? EXPORT_CSV
+                 : strcmp(format_name, "callgrind") == 0 ? EXPORT_CALLGRIND
+                 : strcmp(format_name, "folded") == 0    ? EXPORT_FOLDED
+                                                         : 0;
+    if (!format)
+        return lp_cli_usage("export", "unknown format '%s' (json, csv, callgrind or folded)",
+                            format_name);
+    if (!path)
+        return lp_cli_usage("export", "no profile FILE given");
+
+    lp_profile_set set;
+    if (lp_cli_load_profile(path, &set) != 0)
+        return 1;
+    lp__names nm;
+    if (lp__names_init(&nm, &set) != 0) {
+        lp_profile_set_fini(&set);
+        return lp_cli_fail("out of memory");
+    }
+    /* Into memory first when writing a file, so it is replaced in one step;
+     * straight through to standard output otherwise. */
+    lp_membuf buf = {0};
+    lp__out o = {out_path ? lp_membuf_sink(&buf) : lp_cli_file_sink(stdout), 0};
+    int rc;
+    switch (format) {
+    case EXPORT_JSON: rc = lp__export_json(path, &set, &nm, &o); break;
+    case EXPORT_CSV: rc = lp__export_csv(&set, &nm, &o); break;
+    case EXPORT_CALLGRIND: rc = lp__export_callgrind(&set, &nm, &o); break;
+    default: rc = lp__export_folded(&set, &nm, &o); break;
+    }
+    lp__names_fini(&nm);
+    lp_profile_set_fini(&set);
+    int status = 0;
+    if (rc == LP_ENOENT && format == EXPORT_FOLDED)
+        status = lp_cli_fail("%s: no call-pair profile to fold", path);
+    else if (rc)
+        status = lp_cli_fail("%s: export failed: %s", out_path ? out_path : "standard output",
+                             lp_strerror(rc));
+    else if (out_path)
+        status = lp_cli_write_file(out_path, buf.data, buf.size) == 0 ? 0 : 1;
+    else if (fflush(stdout) != 0)
+        status = lp_cli_fail("standard output: write failed");
+    lp_membuf_free(&buf);
+    return status;
 }
