@@ -1,5 +1,6 @@
 /* Build ids of recorded modules, read from the ELF note sections with
  * libelf, so a profile names exactly the binaries it was taken from. */
+#define _GNU_SOURCE
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>

@@ -112,7 +112,7 @@ static int lp_make_vglib(const char *dir, const char *tool)
         return lp_cli_fail("cannot create %s: %s", dir, strerror(errno));
     }
     struct dirent *e;
-    char from[PATH_MAX], to[PATH_MAX];
+    char from[2 * PATH_MAX], to[2 * PATH_MAX];
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;

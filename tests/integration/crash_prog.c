@@ -2,6 +2,7 @@
  * NULL, "kill" sends itself SIGTERM, "exit3" exits with status 3. The
  * recorder must still write the profile (marked incomplete for the two
  * signals). */
+#define _POSIX_C_SOURCE 200809L
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>

@@ -131,9 +131,12 @@ static void lp_vg_fork_child(ThreadId tid)
 
 static void lp_vg_post_clo_init(void)
 {
-    /* Without chasing, every control transfer ends a superblock; the
-     * instrumenter relies on it (see lp_vg_instrument.c). */
+    /* Without chasing, every control transfer ends a superblock, and
+     * without unrolling a superblock holds each instruction once: the
+     * instrumenter relies on both (see lp_vg_instrument.c). Unrolling would
+     * put copies of a tight loop's branch in the middle of one block. */
     VG_(clo_vex_control).guest_chase = False;
+    VG_(clo_vex_control).iropt_unroll_thresh = 0;
     lp_vg_run_init();
     if (lp_vg_out_open() != 0)
         VG_(fmsg)("lowprof: cannot open the output files; nothing will be recorded\n");
