@@ -7,7 +7,7 @@ build=${LOWPROF_BUILD:-$top/build}
 "$top/scripts/setup.sh"
 out=$top/results/demo
 mkdir -p "$out"
-[ -f "$out/data/mixed.dat" ] || "$build/workloads/lowprof-wlgen" --size small "$out/data" >/dev/null
+[ -f "$out/data/mixed.dat" ] || "$build/workloads/lowprof-wlgen" small "$out/data" >/dev/null
 "$build/src/cli/lowprof" record -o "$out/bzip2.lpprof" -- \
   bzip2 -9 -k -c "$out/data/mixed.dat" > /dev/null
 "$build/src/cli/lowprof" report "$out/bzip2.lpprof" "$@"

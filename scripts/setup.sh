@@ -6,8 +6,9 @@ set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${LOWPROF_BUILD:-$top/build}
 
-wanted=$(cat "$top/scripts/packages.txt" "$top/workloads/packages.txt" 2>/dev/null |
-         sed 's/#.*//' | tr -s ' \t' '\n' | grep -v '^$' | sort -u)
+lists=("$top/scripts/packages.txt")
+[ -f "$top/workloads/packages.txt" ] && lists+=("$top/workloads/packages.txt")
+wanted=$(sed 's/#.*//' "${lists[@]}" | tr -s ' \t' '\n' | sed '/^$/d' | sort -u)
 missing=()
 for p in $wanted; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
