@@ -448,26 +448,45 @@ void lp__tab_print(const lp__tab *t, FILE *out, int indent)
             if (len > width[c])
                 width[c] = len;
         }
+    char *line = NULL;
+    size_t cap = 0;
     for (size_t r = 0; r < full_rows; r++) {
-        fprintf(out, "%*s", indent, "");
+        /* Build the line first so trailing padding (an empty last cell)
+         * can be trimmed. */
+        size_t need = (size_t)indent + 1;
+        for (size_t c = 0; c < t->ncols; c++)
+            need += width[c] + 2 +
+                    (t->cells[r * t->ncols + c] ? strlen(t->cells[r * t->ncols + c]) : 0);
+        if (need > cap) {
+            char *l = realloc(line, need);
+            if (!l)
+                break;
+            line = l;
+            cap = need;
+        }
+        size_t len = (size_t)snprintf(line, cap, "%*s", indent, "");
         for (size_t c = 0; c < t->ncols; c++) {
             const char *cell = t->cells[r * t->ncols + c];
             if (!cell)
                 cell = "";
-            size_t len = 0;
+            size_t chars = 0;
             for (const char *p = cell; *p; p++)
-                len += ((unsigned char)*p & 0xc0) != 0x80;
-            size_t pad = width[c] - len;
+                chars += ((unsigned char)*p & 0xc0) != 0x80;
+            int pad = (int)(width[c] - chars);
             int last = c + 1 == t->ncols;
             if (t->align[c] == 'r')
-                fprintf(out, "%*s%s", (int)pad, "", cell);
+                len += (size_t)snprintf(line + len, cap - len, "%*s%s", pad, "", cell);
             else
-                fprintf(out, "%s%*s", cell, last ? 0 : (int)pad, "");
+                len += (size_t)snprintf(line + len, cap - len, "%s%*s", cell, last ? 0 : pad, "");
             if (!last)
-                fputs("  ", out);
+                len += (size_t)snprintf(line + len, cap - len, "  ");
         }
-        fputc('\n', out);
+        while (len > 0 && line[len - 1] == ' ')
+            len--;
+        line[len] = '\0';
+        fprintf(out, "%s\n", line);
     }
+    free(line);
 }
 
 void lp__tab_fini(lp__tab *t)

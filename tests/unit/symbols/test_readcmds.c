@@ -296,6 +296,141 @@ static void test_info(const char *file)
     LP_CHECK(has(out_text, self_module.path));
 }
 
+/* Writes the bytes of a membuf to path. */
+static void save(const char *path, const lp_membuf *buf, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(buf->data, 1, size, f);
+        fclose(f);
+    }
+}
+
+/* info on an interval matrix and an event trace, whole and cut short. */
+static void test_info_other_kinds(void)
+{
+    lp_meta meta = {0};
+    lp_meta_set(&meta, "program", "/bin/true");
+    lp_module_map mods = {0};
+    lp_module_map_add(&mods, self_module.path, self_module.start, self_module.size,
+                      self_module.bias, NULL, 0);
+
+    /* A matrix of three intervals of 1,000, 1,000 and 500 instructions. */
+    lp_membuf buf = {0};
+    lp_imatrix_writer *w = NULL;
+    uint32_t types = (1u << LP_PROF_METHOD) | (1u << LP_PROF_BLOCK);
+    LP_CHECK(lp_imatrix_writer_create(lp_membuf_sink(&buf), &meta, 1000, types, &w) == 0);
+    lp_interval iv;
+    LP_CHECK(lp_interval_init(&iv) == 0);
+    for (unsigned k = 0; k < 3; k++) {
+        lp_interval_clear(&iv);
+        iv.index = k;
+        iv.first_insn = k * 1000;
+        iv.insns = k < 2 ? 1000 : 500;
+        lp_entry *e = lp_table_upsert(&iv.tables[LP_PROF_METHOD], (lp_key){hot, 0});
+        e->v[0] = 10;
+        e = lp_table_upsert(&iv.tables[LP_PROF_BLOCK], (lp_key){hot, 0});
+        e->v[0] = 100;
+        e->v[1] = iv.insns;
+        LP_CHECK(lp_imatrix_writer_add(w, &iv) == 0);
+    }
+    size_t cut = buf.size; /* everything but the module map and end chunk */
+    LP_CHECK(lp_imatrix_writer_finish(w, &mods) == 0);
+    lp_imatrix_writer_free(w);
+    lp_interval_fini(&iv);
+    save("rc.lpim", &buf, buf.size);
+    save("rc-cut.lpim", &buf, cut);
+    lp_membuf_free(&buf);
+
+    LP_CHECK(run("info rc.lpim") == 0);
+    LP_CHECK(has(out_text, "kind            interval-matrix, format version"));
+    LP_CHECK(has(out_text, "interval length 1,000 instructions"));
+    LP_CHECK(has(out_text, "types carried   method, block"));
+    LP_CHECK(has(out_text, "intervals       3\n"));
+    LP_CHECK(has(out_text, "instructions    2,500\n"));
+    LP_CHECK(has(out_text, "interval sizes  500 to 1,000 instructions"));
+    LP_CHECK(has(out_text, "ends            properly"));
+    LP_CHECK(has_line(out_text, "program", "/bin/true", ""));
+    LP_CHECK(has(out_text, self_module.path));
+    LP_CHECK(run("info rc-cut.lpim") == 0);
+    LP_CHECK(has(out_text, "ends            TRUNCATED after 3 intervals"));
+    LP_CHECK(run("report rc.lpim") == 1);
+    LP_CHECK(has(err_text, "rc.lpim: this is an interval-matrix file, not a profile"));
+    unlink("rc.lpim");
+    unlink("rc-cut.lpim");
+
+    /* An event trace: 3 branches, 2 calls, 1 load. */
+    lp_evtrace_writer *ew = NULL;
+    LP_CHECK(lp_evtrace_writer_create(lp_membuf_sink(&buf), &meta, &ew) == 0);
+    static const uint8_t kinds[] = {LP_EV_BRANCH, LP_EV_CALL, LP_EV_BRANCH,
+                                    LP_EV_LOAD,   LP_EV_CALL, LP_EV_BRANCH};
+    for (size_t k = 0; k < sizeof kinds; k++) {
+        lp_event ev = {kinds[k], 0, kinds[k] == LP_EV_LOAD ? 4 : 0, 1, hot, 0, 0, 100 * k};
+        LP_CHECK(lp_evtrace_writer_add(ew, &ev) == 0);
+    }
+    LP_CHECK(lp_evtrace_writer_finish(ew, &mods) == 0);
+    lp_evtrace_writer_free(ew);
+    save("rc.lpev", &buf, buf.size);
+    lp_membuf_free(&buf);
+    LP_CHECK(run("info rc.lpev") == 0);
+    LP_CHECK(has(out_text, "kind            events, format version"));
+    LP_CHECK(has(out_text, "events          6\n"));
+    LP_CHECK(has(out_text, "    branch         3\n"));
+    LP_CHECK(has(out_text, "    call           2\n"));
+    LP_CHECK(has(out_text, "    load           1\n"));
+    LP_CHECK(has(out_text, "instructions    500 (running count at the last event)"));
+    LP_CHECK(has(out_text, "ends            properly"));
+    unlink("rc.lpev");
+
+    /* Several files at once: each described; one bad one makes the status 1. */
+    LP_CHECK(write_profile("rc-a.lpprof", "yes") == 0);
+    LP_CHECK(run("info rc-a.lpprof rc-nothing.lpprof rc-a.lpprof") == 1);
+    LP_CHECK(strstr(out_text, "rc-a.lpprof\n") &&
+             strstr(strstr(out_text, "rc-a.lpprof\n") + 1, "rc-a.lpprof\n"));
+    LP_CHECK(has(err_text, "rc-nothing.lpprof: No such file or directory"));
+    unlink("rc-a.lpprof");
+
+    lp_meta_fini(&meta);
+    lp_module_map_fini(&mods);
+}
+
+/* A module with no file to read (as a stripped library would be): code is
+ * grouped by the function entries the profile witnessed. */
+static void test_stripped(void)
+{
+    const uint64_t base = 0x7000000000ULL;
+    lp_profile_set s;
+    memset(&s, 0, sizeof s);
+    lp_meta_set(&s.meta, "program", "/nonexistent/prog");
+    lp_module_map_add(&s.modules, "/nonexistent/libfake.so.1", base, 0x10000, (int64_t)base, NULL,
+                      0);
+    put(&s, LP_PROF_METHOD, base + 0x100, 0, 10, 0);
+    put(&s, LP_PROF_METHOD, base + 0x200, 0, 1, 0);
+    put(&s, LP_PROF_CALL_PAIR, base + 0x210, base + 0x100, 7, 0);
+    put(&s, LP_PROF_CALL_PAIR, base + 0x220, base + 0x100, 3, 0);
+    put(&s, LP_PROF_BLOCK, base + 0x104, 0, 10, 40);
+    put(&s, LP_PROF_BLOCK, base + 0x230, 0, 10, 60);
+    put(&s, LP_PROF_BLOCK, base + 0x5000, 0, 1, 5); /* still the 0x200 function */
+    put(&s, LP_PROF_BLOCK, base + 0x10, 0, 1, 1);   /* below every entry */
+    lp_membuf buf = {0};
+    LP_CHECK(lp_profile_file_write(&s, lp_membuf_sink(&buf)) == 0);
+    save("rc-stripped.lpprof", &buf, buf.size);
+    lp_membuf_free(&buf);
+    lp_profile_set_fini(&s);
+
+    LP_CHECK(run("report --type call-pair,block rc-stripped.lpprof") == 0);
+    LP_CHECK(has_line(out_text, "10  100.00%", "2  libfake.so.1+0x200", "→ libfake.so.1+0x100"));
+    LP_CHECK(has_line(out_text, "60", "0x7000000230", "libfake.so.1+0x230"));
+    LP_CHECK(run("export --format folded rc-stripped.lpprof") == 0);
+    LP_CHECK(strcmp(out_text, "libfake.so.1+0x200;libfake.so.1+0x100 10\n") == 0);
+    LP_CHECK(run("export --format callgrind rc-stripped.lpprof") == 0);
+    LP_CHECK(has(out_text, "fn=libfake.so.1+0x100\n0 40\n"));
+    LP_CHECK(has(out_text, "fn=libfake.so.1+0x200\n0 65\n"));
+    LP_CHECK(has(out_text, "fn=[libfake.so.1]\n0 1\n"));
+    LP_CHECK(has(out_text, "cfn=libfake.so.1+0x100\ncalls=10 0\n0 0\n"));
+    unlink("rc-stripped.lpprof");
+}
+
 static void test_bad_files(const char *file)
 {
     /* A truncated profile: exit 1 and the error names file, offset, field. */
@@ -345,6 +480,9 @@ static void test_csv_folded(const char *file)
     LP_CHECK(has(out_text, "lp_rt_caller;lp_rt_hot 1500\n"));
     LP_CHECK(has(out_text, "lp_rt_caller;lp_rt_warm 200\n"));
     unlink("rc-folded.txt");
+    /* an OUT that cannot be written: exit 1, naming it */
+    LP_CHECK(run("export --format csv -o rc-no-dir/out.csv '%s'", file) == 1);
+    LP_CHECK(has(err_text, "lowprof: rc-no-dir/out.csv: "));
     /* -o leaves no temporary behind */
     LP_CHECK(access(".rc-folded.txt.XXXXXX", F_OK) != 0);
 }
@@ -431,6 +569,8 @@ int main(int argc, char **argv)
     } else {
         test_report(file);
         test_info(file);
+        test_info_other_kinds();
+        test_stripped();
         test_incomplete();
         test_bad_files(file);
         test_csv_folded(file);
