@@ -18,6 +18,7 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,26 +155,22 @@ static lp__sym_module *lp__find_module(lp_symbolizer *s, uint64_t pc)
     return NULL;
 }
 
-/* Opens m's session once. Leaves m->dwfl NULL when the file is missing or
- * not ELF, and when its build id differs from the recorded one: a file that
- * changed since the recording would give confidently wrong names. */
-static void lp__module_open(lp__sym_module *m)
+/* Reports file at m's bias in a new session. Returns 0 and fills
+ * m->dwfl/m->mod, or -1 when the file is missing or not ELF, or when its
+ * build id differs from the recorded one: a file that changed since the
+ * recording would give confidently wrong names. */
+static int lp__module_try(lp__sym_module *m, const char *file)
 {
-    if (m->tried)
-        return;
-    m->tried = true;
-    if (m->path[0] != '/')
-        return; /* "[vdso]" and the like: nothing on disk to read */
     Dwfl *dwfl = dwfl_begin(&lp__offline_callbacks);
     if (!dwfl)
-        return;
+        return -1;
     dwfl_report_begin(dwfl);
     /* add_p_vaddr: base is the bias (runtime minus ELF address) for ET_DYN;
      * libdwfl ignores it for ET_EXEC, whose addresses are absolute. */
-    Dwfl_Module *mod = dwfl_report_elf(dwfl, m->path, m->path, -1, (GElf_Addr)m->bias, true);
+    Dwfl_Module *mod = dwfl_report_elf(dwfl, m->path, file, -1, (GElf_Addr)m->bias, true);
     if (dwfl_report_end(dwfl, NULL, NULL) != 0 || !mod) {
         dwfl_end(dwfl);
-        return;
+        return -1;
     }
     if (m->build_id_len) {
         const unsigned char *bits = NULL;
@@ -182,11 +179,34 @@ static void lp__module_open(lp__sym_module *m)
         if (len > 0 &&
             ((size_t)len != m->build_id_len || memcmp(bits, m->build_id, m->build_id_len) != 0)) {
             dwfl_end(dwfl);
-            return;
+            return -1;
         }
     }
     m->dwfl = dwfl;
     m->mod = mod;
+    return 0;
+}
+
+/* Opens m's session once: from the recorded path, or, when that file is
+ * gone or was replaced (a package upgrade), from the separate debug file
+ * that Debian's debug packages install under the recorded build id. That
+ * file carries the same symbols, DWARF and program headers, so addresses
+ * line up. If neither works, m->dwfl stays NULL. */
+static void lp__module_open(lp__sym_module *m)
+{
+    if (m->tried)
+        return;
+    m->tried = true;
+    if (m->path[0] == '/' && lp__module_try(m, m->path) == 0)
+        return;
+    if (m->build_id_len < 2)
+        return; /* "[vdso]" and the like, with nothing on disk to read */
+    char debug[64 + 2 * sizeof m->build_id];
+    int n = snprintf(debug, sizeof debug, "/usr/lib/debug/.build-id/%02x/", m->build_id[0]);
+    for (size_t i = 1; i < m->build_id_len; i++)
+        n += snprintf(debug + n, sizeof debug - (size_t)n, "%02x", m->build_id[i]);
+    snprintf(debug + n, sizeof debug - (size_t)n, ".debug");
+    lp__module_try(m, debug);
 }
 
 /* Joins dir and a relative file name, dropping "." segments and folding

@@ -159,6 +159,22 @@ static void test_libc(void)
         LP_CHECK(sym.file != NULL);
         LP_CHECK(sym.line > 0);
         printf("libc qsort: %s %s:%u\n", sym.function, sym.file ? sym.file : "?", sym.line);
+
+        /* The library itself gone (say, upgraded since the recording): its
+         * debug file, found by the recorded build id, still answers. */
+        lp_symbolizer *s2 = NULL;
+        lp_module gone = libc;
+        gone.path = "/nonexistent/libc.so.6";
+        lp_module_map map2 = {&gone, 1};
+        LP_CHECK(lp_symbolizer_create(&map2, &s2) == 0);
+        lp_symbol sym2;
+        lp_symbolize(s2, qs, &sym2);
+        LP_CHECK(sym2.function && sym.function && strcmp(sym2.function, sym.function) == 0);
+        LP_CHECK_EQ_U64(sym2.function_start, qs);
+        LP_CHECK(sym2.file && sym.file && strcmp(sym2.file, sym.file) == 0);
+        LP_CHECK_EQ_U64(sym2.line, sym.line);
+        LP_CHECK(sym2.module && strcmp(sym2.module, "/nonexistent/libc.so.6") == 0);
+        lp_symbolizer_free(s2);
     } else {
         printf("libc: no separate debug info at %s, file:line not checked\n", debug_path);
     }
