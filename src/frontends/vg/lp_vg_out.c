@@ -252,7 +252,10 @@ static void lp_vg_module_map(lp_module_map *m)
             lo = plo < lo || lo == hi ? plo : lo;
             hi = phi > hi ? phi : hi;
         }
-        if (hi <= lo)
+        /* Valgrind keeps debug info for the tool itself too; it is never
+         * guest code. */
+        Addr self = (Addr)&lp_vg_module_map;
+        if (hi <= lo || (lo <= self && self < hi))
             continue;
         lp_module_map_add(m, VG_(DebugInfo_get_filename)(di), lo, hi - lo,
                           VG_(DebugInfo_get_text_bias)(di), NULL, 0);
