@@ -82,7 +82,7 @@ typedef struct lp_vg_frame {
 
 typedef struct lp_vg_thread {
     UInt tid;
-    ULong carry; /* instructions since this thread's previous branch */
+    ULong carry; /* saved lp_vg_carry while another thread runs */
     lp_vg_frame *frames;
     UInt depth;
     UInt capacity;
@@ -99,6 +99,9 @@ extern Bool lp_vg_clo_progress;
 
 /* ---- run-time state and helpers (lp_vg_run.c) ---- */
 extern ULong lp_vg_icount;
+/* Instructions since the running thread's previous branch. A global rather
+ * than a field so inline IR can update it; swapped on thread switches. */
+extern ULong lp_vg_carry;
 extern Bool lp_vg_enabled;      /* false in a forked child: it records nothing */
 extern lp_vg_thread *lp_vg_cur; /* the running thread's state */
 extern ULong lp_vg_counters[8]; /* diagnostic counts, see LP_VG_STAT_* */
@@ -123,8 +126,12 @@ VG_REGPARM(1) void lp_vg_on_static(lp_vg_site *s);
 VG_REGPARM(3) void lp_vg_on_ijump(lp_vg_site *s, ULong dst, ULong sp);
 VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp);
 VG_REGPARM(3) void lp_vg_on_ret(lp_vg_site *s, ULong dst, ULong sp);
-/* The same for the signature-only mode (no profile types selected). */
+/* The same for the signature-only mode (no profile types selected), used
+ * for the rare blocks whose exits differ in their signature work; the rest
+ * are updated by inline IR (lp_vg_instrument.c). */
 VG_REGPARM(1) void lp_vg_on_static_sig(lp_vg_site *s);
+/* Cuts the interval; inline signature code calls it when one is due. */
+void lp_vg_sig_cut(void);
 /* Memory accesses: value profile and event trace. */
 VG_REGPARM(3) void lp_vg_on_load(ULong pc, ULong addr, ULong value, ULong size);
 VG_REGPARM(3) void lp_vg_on_store(ULong pc, ULong addr, ULong size);

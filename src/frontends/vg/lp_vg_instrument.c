@@ -192,6 +192,61 @@ static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr
     }
 }
 
+/* *addr += delta, as IR. */
+static void lp_vg_add_u64(IRSB *out, void *addr, IRExpr *delta)
+{
+    IRExpr *a = mkIRExpr_HWord((HWord)addr);
+    IRExpr *old = lp_vg_tmp(out, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, a));
+    IRExpr *sum = lp_vg_tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, old, delta));
+    addStmtToIRSB(out, IRStmt_Store(Iend_LE, a, sum));
+}
+
+/* The signature-only work of a block, inline: count its instructions,
+ * then either add them (with the carry) to the branch's bucket or carry
+ * them to the next branch, and call the cutter only when an interval is
+ * due. Inline IR instead of a helper call is what makes recording the
+ * matrix alone cheap. */
+static void lp_vg_inline_sig(IRSB *out, Bool branch, UInt ninsns, unsigned bucket)
+{
+    IRExpr *n = IRExpr_Const(IRConst_U64(ninsns));
+    lp_vg_add_u64(out, &lp_vg_icount, n);
+    if (branch) {
+        IRExpr *carry = lp_vg_tmp(out, Ity_I64,
+                                  IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&lp_vg_carry)));
+        IRExpr *since = lp_vg_tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, carry, n));
+        lp_vg_add_u64(out, &lp_vg_iv.sig.bucket[bucket], since);
+        addStmtToIRSB(out, IRStmt_Store(Iend_LE, mkIRExpr_HWord((HWord)&lp_vg_carry),
+                                        IRExpr_Const(IRConst_U64(0))));
+    } else {
+        lp_vg_add_u64(out, &lp_vg_carry, n);
+    }
+    IRExpr *icount = lp_vg_tmp(
+        out, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&lp_vg_icount)));
+    IRExpr *cut = lp_vg_tmp(
+        out, Ity_I64,
+        IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&lp_vg_cutter.next_cut)));
+    IRExpr *due = lp_vg_tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpLE64U, cut, icount));
+    lp_vg_dirty(out, "lp_vg_sig_cut", lp_vg_sig_cut, mkIRExprVec_0(), due);
+}
+
+/* Whether every exit of the block does the same signature work, so that it
+ * can be done once, unconditionally, before the first exit: true unless a
+ * side exit sits before the last instruction, or the last instruction's
+ * side exits are non-branches (a fault, a rep step) while the final jump is
+ * a branch. A conditional branch's two sides share pc and length. */
+static Bool lp_vg_sig_uniform(const IRSB *sb, Int last_imark, Bool cond, lp_vg_exit_kind final)
+{
+    Bool side = False;
+    for (Int i = 0; i < sb->stmts_used; i++) {
+        if (sb->stmts[i]->tag != Ist_Exit)
+            continue;
+        if (i < last_imark)
+            return False;
+        side = True;
+    }
+    return !side || cond || final == LP_VG_NONBRANCH;
+}
+
 /* Classifies the final jump of a block whose last instruction is last. */
 static lp_vg_exit_kind lp_vg_final_kind(const IRSB *sb, const lp_vg_insn *last, Bool cond)
 {
@@ -248,6 +303,10 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     Bool cond = lp_vg_last_is_cond(sb_in, &last, last_imark);
     Bool values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0;
     Bool trace = lp_vg_clo_trace != NULL;
+    lp_vg_exit_kind final = lp_vg_final_kind(sb_in, &last, cond);
+    /* Signature-only blocks whose exits agree get inline IR (inline_sig
+     * stays set until it has been emitted) instead of helper calls. */
+    Bool inline_sig = !c.profiling && lp_vg_sig_uniform(sb_in, last_imark, cond, final);
 
     /* Pass 2: copy, adding a guarded helper before each side exit and after
      * each load (and store, when tracing). */
@@ -264,6 +323,17 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
             break;
         case Ist_Exit: {
             ULong dst = st->Ist.Exit.dst->Ico.U64;
+            if (inline_sig) {
+                lp_vg_inline_sig(c.out, final != LP_VG_NONBRANCH, (UInt)ninsns,
+                                 lp_signature_bucket(last.addr));
+                inline_sig = False;
+            }
+            if (!c.profiling && !lp_vg_sig_uniform(sb_in, last_imark, cond, final)) {
+                /* fall through to a helper per exit */
+            } else if (!c.profiling) {
+                addStmtToIRSB(c.out, st);
+                break;
+            }
             lp_vg_exit_kind kind = LP_VG_NONBRANCH;
             if (cond && i > last_imark) {
                 kind = LP_VG_COND;
@@ -310,7 +380,13 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
         }
     }
 
-    lp_vg_exit_kind kind = lp_vg_final_kind(sb_in, &last, cond);
+    if (!c.profiling && lp_vg_sig_uniform(sb_in, last_imark, cond, final)) {
+        if (inline_sig)
+            lp_vg_inline_sig(c.out, final != LP_VG_NONBRANCH, (UInt)ninsns,
+                             lp_signature_bucket(last.addr));
+        return c.out;
+    }
+    lp_vg_exit_kind kind = final;
     ULong dst = sb_in->next->tag == Iex_Const ? sb_in->next->Iex.Const.con->Ico.U64 : 0;
     lp_vg_site *s = lp_vg_make_site(&c, kind, &last, (UInt)ninsns, dst);
     if (kind == LP_VG_JUMP && c.profiling) {

@@ -15,6 +15,7 @@
 #include "lp_vg.h"
 
 ULong lp_vg_icount;
+ULong lp_vg_carry;
 Bool lp_vg_enabled = True;
 lp_vg_thread *lp_vg_cur;
 ULong lp_vg_counters[8];
@@ -53,7 +54,10 @@ void lp_vg_switch_thread(ThreadId tid)
         t->tid = tid;
         lp_vg_threads[tid] = t;
     }
+    if (lp_vg_cur)
+        lp_vg_cur->carry = lp_vg_carry;
     lp_vg_cur = lp_vg_threads[tid];
+    lp_vg_carry = lp_vg_cur->carry;
 }
 
 /* A record per key, allocated once and never moved: sites keep pointers to
@@ -156,8 +160,8 @@ static void lp_vg_ensure_root(lp_vg_thread *t, const lp_vg_site *s)
 static inline void lp_vg_count_branch(const lp_vg_site *s, ULong dst)
 {
     lp_vg_thread *t = lp_vg_cur;
-    ULong since = t->carry + s->ninsns;
-    t->carry = 0;
+    ULong since = lp_vg_carry + s->ninsns;
+    lp_vg_carry = 0;
     lp_vg_branch *br = s->branch;
     if (br->stamp != lp_vg_stamp())
         lp_vg_mark_branch(br);
@@ -210,10 +214,13 @@ static void lp_vg_add_edge(ULong from, ULong to)
 
 static void lp_vg_record_call(ULong site, ULong callee, Bool tail)
 {
-    lp_entry *e = lp_table_upsert(&lp_vg_iv.tables[LP_PROF_CALL_PAIR], (lp_key){site, callee});
-    if (e) {
-        e->v[0]++;
-        e->v[1] += tail;
+    if (lp_vg_clo_types & (1u << LP_PROF_CALL_PAIR)) {
+        lp_entry *e =
+            lp_table_upsert(&lp_vg_iv.tables[LP_PROF_CALL_PAIR], (lp_key){site, callee});
+        if (e) {
+            e->v[0]++;
+            e->v[1] += tail;
+        }
     }
     lp_vg_method *m = lp_vg_method_get(callee);
     if (m->stamp != lp_vg_stamp())
@@ -239,7 +246,7 @@ VG_REGPARM(1) void lp_vg_on_static(lp_vg_site *s)
         return;
     lp_vg_begin(s);
     if (s->kind == LP_VG_NONBRANCH)
-        lp_vg_cur->carry += s->ninsns;
+        lp_vg_carry += s->ninsns;
     else
         lp_vg_count_branch(s, s->dst);
     lp_vg_end();
@@ -250,14 +257,19 @@ VG_REGPARM(1) void lp_vg_on_static_sig(lp_vg_site *s)
     if (!lp_vg_enabled)
         return;
     lp_vg_icount += s->ninsns;
-    lp_vg_thread *t = lp_vg_cur;
     if (s->kind == LP_VG_NONBRANCH) {
-        t->carry += s->ninsns;
+        lp_vg_carry += s->ninsns;
     } else {
-        lp_vg_iv.sig.bucket[s->sig_bucket] += t->carry + s->ninsns;
-        t->carry = 0;
+        lp_vg_iv.sig.bucket[s->sig_bucket] += lp_vg_carry + s->ninsns;
+        lp_vg_carry = 0;
     }
     lp_vg_end();
+}
+
+void lp_vg_sig_cut(void)
+{
+    if (lp_vg_enabled)
+        lp_vg_cut_interval();
 }
 
 /* Indirect jumps, and direct jumps to another function's entry. A jump that
