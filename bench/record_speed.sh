@@ -11,6 +11,7 @@
 #   exhaustive  lowprof record: code regions, methods, call pairs, edges, blocks + matrix
 #   matrix      lowprof record --profile none: the interval matrix's signatures only
 #   values      lowprof record --profile all: the above plus every load's values
+# LOWPROF_BENCH_CONFIGS picks a subset (callgrind must stay in it).
 # Prints a Markdown table; peak resident memory comes from GNU time.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,7 +57,7 @@ run_config() { # config command... ; prints "seconds maxrss_kb"
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
-configs=(callgrind exhaustive matrix values)
+read -r -a configs <<<"${LOWPROF_BENCH_CONFIGS:-callgrind exhaustive matrix values}"
 echo "| workload | callgrind s | exhaustive s | ratio | matrix only s | ratio | values s | ratio | peak RSS MB (cg / exh / values) |"
 echo "|---|---|---|---|---|---|---|---|---|"
 for w in "${workloads[@]}"; do
@@ -69,6 +70,7 @@ for w in "${workloads[@]}"; do
     echo "  $w round $r/$rounds done" >&2
   done
   declare -A med rss
+  for c in callgrind exhaustive matrix values; do med[$c]=0; rss[$c]=0; done
   for c in "${configs[@]}"; do
     med[$c]=$(cut -d' ' -f1 "$work/$w.$c" | median)
     rss[$c]=$(cut -d' ' -f2 "$work/$w.$c" | median)
