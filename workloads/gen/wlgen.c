@@ -24,7 +24,8 @@ typedef struct out_file {
     const char *name;
     out_kind kind;
     uint64_t seed;
-    long p[3]; /* mixed: rounds, segment bytes; csrc: rounds, functions per group;
+    long p[3]; /* mixed: rounds, segment bytes; csrc: rounds, functions per group,
+                  limit;
                   ppm: width, height; audio: seconds; y4m: width, height, frames */
     const char *what;
 } out_file;
@@ -37,20 +38,44 @@ typedef struct size_spec {
 /* Sizes were set by measuring each workload under callgrind; see
  * doc/workloads.md for the counts these give. */
 static const out_file small_files[] = {
-    {"mixed.dat", OUT_MIXED, 11, {3, 48 << 10, 0}, "compressor input (bzip2, gzip, xz, drivers)"},
-    {"prog.c", OUT_CSRC, 12, {2, 6, 0}, "C source for cc1"},
-    {"image.ppm", OUT_PPM, 13, {640, 480, 0}, "image for cjpeg and wl-jpeg"},
-    {"audio.l", OUT_AUDIO, 14, {20, 0, 0}, "8 kHz 16-bit linear audio for toast"},
-    {"frames.y4m", OUT_Y4M, 15, {176, 144, 12}, "YUV4MPEG2 video for mpeg2enc"},
+    {"mixed.dat", OUT_MIXED, 11, {2, 30 << 10, 0}, "compressor input: bzip2 -9, bzip2 -d, gzip -9"},
+    {"mixed-xz.dat", OUT_MIXED, 12, {2, 11 << 10, 0}, "compressor input: xz -6"},
+    {"mixed-drv.dat", OUT_MIXED, 13, {2, 6 << 10, 0}, "compressor input: wl-bzip2, wl-zlib"},
+    {"prog.c", OUT_CSRC, 14, {1, 0, 3}, "C source: cc1 -O2"},
+    {"image.ppm", OUT_PPM, 15, {1024, 768, 0}, "image: cjpeg"},
+    {"image-drv.ppm", OUT_PPM, 16, {320, 240, 0}, "image: wl-jpeg"},
+    {"photo.ppm", OUT_PPM, 17, {1600, 1200, 0}, "image: encoded to photo.jpg for djpeg"},
+    {"audio.l", OUT_AUDIO, 18, {20, 0, 0}, "8 kHz 16-bit linear audio: toast"},
+    {"speech.l",
+     OUT_AUDIO,
+     19,
+     {50, 0, 0},
+     "8 kHz 16-bit linear audio: encoded to speech.gsm for untoast"},
+    {"frames.y4m", OUT_Y4M, 20, {96, 64, 6}, "YUV4MPEG2 video: mpeg2enc"},
+    {"clip.y4m", OUT_Y4M, 21, {176, 144, 100}, "YUV4MPEG2 video: encoded to clip.m2v for mpeg2dec"},
     {NULL, OUT_MIXED, 0, {0, 0, 0}, NULL},
 };
 
 static const out_file full_files[] = {
-    {"mixed.dat", OUT_MIXED, 21, {8, 512 << 10, 0}, "compressor input (bzip2, gzip, xz, drivers)"},
-    {"prog.c", OUT_CSRC, 22, {8, 30, 0}, "C source for cc1"},
-    {"image.ppm", OUT_PPM, 23, {3000, 2000, 0}, "image for cjpeg and wl-jpeg"},
-    {"audio.l", OUT_AUDIO, 24, {600, 0, 0}, "8 kHz 16-bit linear audio for toast"},
-    {"frames.y4m", OUT_Y4M, 25, {352, 288, 120}, "YUV4MPEG2 video for mpeg2enc"},
+    {"mixed.dat",
+     OUT_MIXED,
+     31,
+     {6, 256 << 10, 0},
+     "compressor input: bzip2 -9, bzip2 -d, gzip -9"},
+    {"mixed-xz.dat", OUT_MIXED, 32, {4, 160 << 10, 0}, "compressor input: xz -6"},
+    {"mixed-drv.dat", OUT_MIXED, 33, {4, 128 << 10, 0}, "compressor input: wl-bzip2, wl-zlib"},
+    {"prog.c", OUT_CSRC, 34, {4, 3, 0}, "C source: cc1 -O2"},
+    {"image.ppm", OUT_PPM, 35, {4000, 3000, 0}, "image: cjpeg"},
+    {"image-drv.ppm", OUT_PPM, 36, {1600, 1200, 0}, "image: wl-jpeg"},
+    {"photo.ppm", OUT_PPM, 37, {5000, 4000, 0}, "image: encoded to photo.jpg for djpeg"},
+    {"audio.l", OUT_AUDIO, 38, {600, 0, 0}, "8 kHz 16-bit linear audio: toast"},
+    {"speech.l",
+     OUT_AUDIO,
+     39,
+     {1200, 0, 0},
+     "8 kHz 16-bit linear audio: encoded to speech.gsm for untoast"},
+    {"frames.y4m", OUT_Y4M, 40, {128, 96, 100}, "YUV4MPEG2 video: mpeg2enc"},
+    {"clip.y4m", OUT_Y4M, 41, {352, 288, 300}, "YUV4MPEG2 video: encoded to clip.m2v for mpeg2dec"},
     {NULL, OUT_MIXED, 0, {0, 0, 0}, NULL},
 };
 
@@ -74,7 +99,7 @@ static int generate(const out_file *o, FILE *f)
         rc = write_buf(f, &b);
         break;
     case OUT_CSRC:
-        wl_csrc_write(o->seed, (int)o->p[0], (int)o->p[1], &b);
+        wl_csrc_write(o->seed, (int)o->p[0], (int)o->p[1], (int)o->p[2], &b);
         rc = write_buf(f, &b);
         break;
     case OUT_PPM: {
@@ -130,13 +155,20 @@ static int write_file(const char *dir, const out_file *o)
     return rc;
 }
 
+/* Bumped whenever any generator's output changes, so that prepared input
+ * folders (which record it) are known to be stale and are remade. */
+#define WLGEN_INPUTS_VERSION 1
+
 static int usage(FILE *out, int code)
 {
     fputs("usage: lowprof-wlgen [--list] small|full DIR\n"
+          "       lowprof-wlgen --version\n"
           "\n"
           "Writes the inputs of the lowprof workload suite for one size into DIR\n"
           "(created if missing). The output is the same on every run. --list\n"
-          "names the files and what they are for, without writing them.\n",
+          "names the files and what they are for, without writing them.\n"
+          "--version prints the version of the inputs, which changes whenever\n"
+          "any generated file does.\n",
           out);
     return code;
 }
@@ -146,6 +178,10 @@ int main(int argc, char **argv)
     int list = 0, argi = 1;
     if (argi < argc && (strcmp(argv[argi], "-h") == 0 || strcmp(argv[argi], "--help") == 0))
         return usage(stdout, 0);
+    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+        printf("lowprof-wlgen inputs %d\n", WLGEN_INPUTS_VERSION);
+        return 0;
+    }
     if (argi < argc && strcmp(argv[argi], "--list") == 0) {
         list = 1;
         argi++;
@@ -162,7 +198,7 @@ int main(int argc, char **argv)
     }
     if (list) {
         for (const out_file *o = spec->files; o->name; o++)
-            printf("%-12s %s\n", o->name, o->what);
+            printf("%-14s %s\n", o->name, o->what);
         return 0;
     }
     const char *dir = argv[argi + 1];

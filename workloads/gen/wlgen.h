@@ -112,8 +112,10 @@ int16_t wl_audio_next(wl_audio *a);
 
 /* A C translation unit without #include: many functions of several kinds
  * (expressions, loops, switches, structs, recursion, dispatch tables,
- * floating point), grouped by kind and repeated in rounds. */
-void wl_csrc_write(uint64_t seed, int rounds, int functions_per_group, wl_buf *out);
+ * floating point), grouped by kind and repeated in rounds; limit > 0 stops
+ * after that many functions (cc1 -O2 spends 30-150 million instructions on
+ * each, so the small size needs very few). */
+void wl_csrc_write(uint64_t seed, int rounds, int functions_per_group, int limit, wl_buf *out);
 
 /* YUV4MPEG2 4:2:0 video: scenes with panning textured backgrounds and
  * moving shapes, cut by scene changes. Returns 0 or -1 (errno set). */

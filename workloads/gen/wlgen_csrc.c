@@ -183,7 +183,7 @@ static void fn_switch(gen *g)
 {
     int id = ++g->serial;
     static const char *const vars[] = {"x", "y", "pc", "acc"};
-    int cases = 6 + (int)rnd(g, 34);
+    int cases = 6 + (int)rnd(g, 22);
     int dense = chance(g, 70);
     /* An interpreter loop: the shape of bytecode VMs and of many parsers. */
     P("unsigned s%d(unsigned x, unsigned y)\n{\n", id);
@@ -366,7 +366,7 @@ static void fn_text(gen *g)
     remember(g->other_fn, &g->nother, id);
 }
 
-void wl_csrc_write(uint64_t seed, int rounds, int per_group, wl_buf *out)
+void wl_csrc_write(uint64_t seed, int rounds, int per_group, int limit, wl_buf *out)
 {
     static gen gstore; /* large; the generator is single-threaded */
     gen *g = &gstore;
@@ -381,11 +381,12 @@ void wl_csrc_write(uint64_t seed, int rounds, int per_group, wl_buf *out)
     P("    ;\n\n");
     static void (*const makers[K_COUNT])(gen *) = {fn_expr,  fn_loop,  fn_switch, fn_struct,
                                                    fn_recur, fn_float, fn_table,  fn_text};
+    int made = 0;
     for (int r = 0; r < rounds; r++) {
         for (int k = 0; k < K_COUNT; k++) {
             /* Group sizes vary so the rounds are not copies of each other. */
             int n = 1 + per_group / 2 + (int)rnd(g, (unsigned)per_group + 1);
-            for (int i = 0; i < n; i++)
+            for (int i = 0; i < n && (limit <= 0 || made < limit); i++, made++)
                 makers[k](g);
         }
     }

@@ -4,7 +4,7 @@
  * depends on the motion: a static shot finds its matches at once, a pan
  * shifts every block, moving objects uncover background, and a scene cut
  * makes prediction fail so the encoder falls back to intra coding. The clip
- * is therefore a sequence of scenes (15 to 60 frames each), each with its own
+ * is therefore a sequence of scenes (10 to 40 frames each), each with its own
  * textured background panned at its own speed, a handful of shapes moving
  * across it, and sometimes a fade to black at the end. Backgrounds are
  * procedural (a pure function of world coordinates), so a pan really moves
@@ -50,7 +50,7 @@ static int noise(uint32_t seed, int x, int y, int cell)
 
 static void new_scene(wl_rng *r, scene *s, int width, int height)
 {
-    s->frames = wl_rng_range(r, 15, 60);
+    s->frames = wl_rng_range(r, 10, 40);
     s->background = (int)wl_rng_below(r, 4);
     s->pan_x = wl_rng_chance(r, 30) ? 0 : wl_rng_range(r, -80, 80);
     s->pan_y = wl_rng_chance(r, 60) ? 0 : wl_rng_range(r, -24, 24);
