@@ -410,6 +410,7 @@ int lp_record_run(const lp_record_opts *o)
     lp_progress prog_state = {.mode = o->progress, .fd = -1, .started = started,
                               .last_line = started};
     int wstatus = 0;
+    unsigned polls = 0;
     for (;;) {
         pid_t w = waitpid((pid_t)lp_child_pid, &wstatus, WNOHANG);
         if (w == (pid_t)lp_child_pid)
@@ -418,10 +419,14 @@ int lp_record_run(const lp_record_opts *o)
             lp_cli_fail("waiting for valgrind failed: %s", strerror(errno));
             break;
         }
-        if (prog_state.fd < 0)
-            prog_state.fd = open(log, O_RDONLY | O_CLOEXEC);
-        lp_progress_poll(&prog_state);
-        struct timespec ts = {0, 200 * 1000 * 1000};
+        /* Short naps keep the wait from adding to short recordings; the
+         * log is read every tenth nap. */
+        if (polls++ % 10 == 0) {
+            if (prog_state.fd < 0)
+                prog_state.fd = open(log, O_RDONLY | O_CLOEXEC);
+            lp_progress_poll(&prog_state);
+        }
+        struct timespec ts = {0, 20 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
     lp_child_pid = 0;

@@ -192,13 +192,14 @@ static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr
     }
 }
 
-/* *addr += delta, as IR. */
-static void lp_vg_add_u64(IRSB *out, void *addr, IRExpr *delta)
+/* *addr += delta, as IR; returns the new value. */
+static IRExpr *lp_vg_add_u64(IRSB *out, void *addr, IRExpr *delta)
 {
     IRExpr *a = mkIRExpr_HWord((HWord)addr);
     IRExpr *old = lp_vg_tmp(out, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, a));
     IRExpr *sum = lp_vg_tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, old, delta));
     addStmtToIRSB(out, IRStmt_Store(Iend_LE, a, sum));
+    return sum;
 }
 
 /* The signature-only work of a block, inline: count its instructions,
@@ -209,7 +210,7 @@ static void lp_vg_add_u64(IRSB *out, void *addr, IRExpr *delta)
 static void lp_vg_inline_sig(IRSB *out, Bool branch, UInt ninsns, unsigned bucket)
 {
     IRExpr *n = IRExpr_Const(IRConst_U64(ninsns));
-    lp_vg_add_u64(out, &lp_vg_icount, n);
+    IRExpr *icount = lp_vg_add_u64(out, &lp_vg_icount, n);
     if (branch) {
         IRExpr *carry = lp_vg_tmp(out, Ity_I64,
                                   IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&lp_vg_carry)));
@@ -220,8 +221,6 @@ static void lp_vg_inline_sig(IRSB *out, Bool branch, UInt ninsns, unsigned bucke
     } else {
         lp_vg_add_u64(out, &lp_vg_carry, n);
     }
-    IRExpr *icount = lp_vg_tmp(
-        out, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&lp_vg_icount)));
     IRExpr *cut = lp_vg_tmp(
         out, Ity_I64,
         IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&lp_vg_cutter.next_cut)));
