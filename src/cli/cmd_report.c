@@ -105,7 +105,10 @@ static void report_none(const char *what)
 
 /* ---- sections ------------------------------------------------------------------ */
 
-static int report_code_regions(lp__names *nm, const lp__view *v, const report_opts *o)
+/* Code regions and blocks share a shape: per address, executions and
+ * instructions (since the previous branch, or in the block). */
+static int report_exec_insns(lp__names *nm, const lp__view *v, const report_opts *o,
+                             const char *title, const char *noun, const char *column)
 {
     report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
@@ -121,11 +124,11 @@ static int report_code_regions(lp__names *nm, const lp__view *v, const report_op
     qsort(rows, v->count, sizeof *rows, report_row_cmp);
     char c1[32], c2[32], what[160], pct[16], mean[32], name[1024];
     char c0[32];
-    snprintf(what, sizeof what, "%s branches, %s executions, %s instructions",
-             lp__fmt_count(v->count, c0), lp__fmt_count(execs, c1), lp__fmt_count(insns, c2));
-    report_heading("Hot code regions", what, o, v->count, v);
+    snprintf(what, sizeof what, "%s %s, %s executions, %s instructions",
+             lp__fmt_count(v->count, c0), noun, lp__fmt_count(execs, c1), lp__fmt_count(insns, c2));
+    report_heading(title, what, o, v->count, v);
     if (v->count == 0) {
-        report_none("branches");
+        report_none(noun);
         free(rows);
         return 0;
     }
@@ -133,7 +136,7 @@ static int report_code_regions(lp__names *nm, const lp__view *v, const report_op
                              "%",
                              o->sort_insns ? "executions" : "instructions",
                              "insns/exec",
-                             "branch",
+                             column,
                              "function (location)"};
     lp__tab t;
     lp__tab_init(&t, "rrrrll", heading);
@@ -151,6 +154,11 @@ static int report_code_regions(lp__names *nm, const lp__view *v, const report_op
     lp__tab_fini(&t);
     free(rows);
     return 0;
+}
+
+static int report_code_regions(lp__names *nm, const lp__view *v, const report_opts *o)
+{
+    return report_exec_insns(nm, v, o, "Hot code regions", "branches", "branch");
 }
 
 static int report_methods(lp__names *nm, const lp__view *v, const report_opts *o)
@@ -323,50 +331,7 @@ static int report_edges(lp__names *nm, const lp__view *v, const report_opts *o)
 
 static int report_blocks(lp__names *nm, const lp__view *v, const report_opts *o)
 {
-    report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
-    if (!rows)
-        return LP_ENOMEM;
-    uint64_t execs = 0, insns = 0;
-    for (size_t i = 0; i < v->count; i++) {
-        const lp_entry *e = &v->entries[i];
-        rows[i] = (report_row){e->key.a, e->key.b, e->v[0],
-                               e->v[1],  0,        o->sort_insns ? e->v[1] : e->v[0]};
-        execs += e->v[0];
-        insns += e->v[1];
-    }
-    qsort(rows, v->count, sizeof *rows, report_row_cmp);
-    char c1[32], c2[32], what[160], pct[16], mean[32], name[1024];
-    char c0[32];
-    snprintf(what, sizeof what, "%s blocks, %s executions, %s instructions",
-             lp__fmt_count(v->count, c0), lp__fmt_count(execs, c1), lp__fmt_count(insns, c2));
-    report_heading("Hot basic blocks", what, o, v->count, v);
-    if (v->count == 0) {
-        report_none("blocks");
-        free(rows);
-        return 0;
-    }
-    const char *heading[] = {o->sort_insns ? "instructions" : "executions",
-                             "%",
-                             o->sort_insns ? "executions" : "instructions",
-                             "insns/exec",
-                             "block",
-                             "function (location)"};
-    lp__tab t;
-    lp__tab_init(&t, "rrrrll", heading);
-    uint64_t total = o->sort_insns ? insns : execs;
-    for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
-        const report_row *r = &rows[i];
-        lp__tab_cell(&t, "%s", lp__fmt_count(r->weight, c1));
-        lp__tab_cell(&t, "%s", lp__fmt_percent(r->weight, total, pct));
-        lp__tab_cell(&t, "%s", lp__fmt_count(o->sort_insns ? r->v0 : r->v1, c2));
-        lp__tab_cell(&t, "%s", lp__fmt_mean(r->v1, r->v0, mean));
-        lp__tab_cell(&t, "0x%llx", (unsigned long long)r->a);
-        lp__tab_cell(&t, "%s", lp__names_describe(nm, r->a, 1, name, sizeof name));
-    }
-    lp__tab_print(&t, stdout, 2);
-    lp__tab_fini(&t);
-    free(rows);
-    return 0;
+    return report_exec_insns(nm, v, o, "Hot basic blocks", "blocks", "block");
 }
 
 /* A loaded value as the load saw it: hex, and decimal read as a signed

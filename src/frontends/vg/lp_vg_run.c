@@ -266,6 +266,16 @@ VG_REGPARM(1) void lp_vg_on_static_sig(lp_vg_site *s)
     lp_vg_end();
 }
 
+/* What every dynamic transfer starts with: the block, the branch and its
+ * edge. Returns the running thread. */
+static inline lp_vg_thread *lp_vg_transfer(const lp_vg_site *s, ULong dst)
+{
+    lp_vg_begin(s);
+    lp_vg_count_branch(s, dst);
+    lp_vg_add_edge(s->branch->pc, dst);
+    return lp_vg_cur;
+}
+
 void lp_vg_sig_cut(void)
 {
     if (lp_vg_enabled)
@@ -280,10 +290,7 @@ VG_REGPARM(3) void lp_vg_on_ijump(lp_vg_site *s, ULong dst, ULong sp)
 {
     if (!lp_vg_enabled)
         return;
-    lp_vg_begin(s);
-    lp_vg_count_branch(s, dst);
-    lp_vg_add_edge(s->branch->pc, dst);
-    lp_vg_thread *t = lp_vg_cur;
+    lp_vg_thread *t = lp_vg_transfer(s, dst);
     if (lp_vg_is_function_entry(dst)) {
         lp_vg_pop_dead(t, sp, False);
         lp_vg_frame *top = lp_vg_top(t);
@@ -308,10 +315,7 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
 {
     if (!lp_vg_enabled)
         return;
-    lp_vg_begin(s);
-    lp_vg_count_branch(s, dst);
-    lp_vg_add_edge(s->branch->pc, dst);
-    lp_vg_thread *t = lp_vg_cur;
+    lp_vg_thread *t = lp_vg_transfer(s, dst);
     lp_vg_ensure_root(t, s);
     /* A frame at or below the new call's stack pointer was left without a
      * return we saw (longjmp, exceptions): drop it before pushing. */
@@ -330,10 +334,7 @@ VG_REGPARM(3) void lp_vg_on_ret(lp_vg_site *s, ULong dst, ULong sp)
 {
     if (!lp_vg_enabled)
         return;
-    lp_vg_begin(s);
-    lp_vg_count_branch(s, dst);
-    lp_vg_add_edge(s->branch->pc, dst);
-    lp_vg_thread *t = lp_vg_cur;
+    lp_vg_thread *t = lp_vg_transfer(s, dst);
     UInt popped = lp_vg_pop_dead(t, sp, False);
     if (lp_vg_clo_trace) {
         lp_event ev = {.kind = LP_EV_RETURN, .tid = t->tid, .pc = s->branch->pc, .a = dst,
