@@ -74,8 +74,12 @@ static void next_segment(wl_audio *a)
     if (a->pitch_end < 70 * 16)
         a->pitch_end = 70 * 16;
     static const int f1[] = {300, 400, 550, 700, 800}, f2[] = {900, 1200, 1700, 2100, 2400};
-    a->formant[0] = f1[wl_rng_below(r, 5)] + wl_rng_range(r, -50, 50);
-    a->formant[1] = f2[wl_rng_below(r, 5)] + wl_rng_range(r, -100, 100);
+    /* One draw per statement: the order of two calls in one expression is
+     * unspecified, and the output must not depend on the compiler. */
+    a->formant[0] = f1[wl_rng_below(r, 5)];
+    a->formant[0] += wl_rng_range(r, -50, 50);
+    a->formant[1] = f2[wl_rng_below(r, 5)];
+    a->formant[1] += wl_rng_range(r, -100, 100);
     a->formant[2] = wl_rng_range(r, 2500, 3300);
     a->bandwidth[0] = 90, a->bandwidth[1] = 120, a->bandwidth[2] = 200;
     int mean_pitch = (a->pitch_start + a->pitch_end) / 32;

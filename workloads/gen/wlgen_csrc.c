@@ -39,6 +39,11 @@ typedef struct gen {
     int nother;
 } gen;
 
+/* Output, one formatted piece at a time. Random draws never sit side by
+ * side in one call's arguments: C leaves their order unspecified (gcc and
+ * clang differ), and the output must not depend on the compiler. Where a
+ * statement needs several draws they are made first, into named locals, in
+ * a fixed order. */
 #define P(...) wl_buf_printf(g->out, __VA_ARGS__)
 
 static unsigned rnd(gen *g, unsigned n)
@@ -78,11 +83,13 @@ static void expr(gen *g, int depth, const char *const *vars, int nvars)
     } else if (roll < 62) {
         P("(");
         expr(g, depth - 1, vars, nvars);
-        P(" %s %uu)", chance(g, 50) ? "<<" : ">>", 1 + rnd(g, 31));
+        unsigned k = 1 + rnd(g, 31);
+        P(" %s %uu)", chance(g, 50) ? "<<" : ">>", k);
     } else if (roll < 70) {
         P("(");
         expr(g, depth - 1, vars, nvars);
-        P(" %s %uu)", chance(g, 50) ? "/" : "%", 2 + rnd(g, 1000));
+        unsigned k = 2 + rnd(g, 1000);
+        P(" %s %uu)", chance(g, 50) ? "/" : "%", k);
     } else if (roll < 82) {
         static const char *const cmp[] = {"<", ">", "<=", ">=", "==", "!="};
         P("(");
@@ -227,13 +234,13 @@ static void fn_struct(gen *g)
     P("    unsigned i, j, count = sizeof pool%d / sizeof pool%d[0], sum = 0;\n", id, id);
     P("    struct r%d *head = 0, *p;\n", id);
     P("    for (i = 0; i < count; i++) {\n");
-    P("        pool%d[i].key = (n * %uu + i * %uu) %% %uu;\n", id, 1 + rnd(g, 999), 1 + rnd(g, 99),
-      7 + rnd(g, 500));
+    unsigned mod = 7 + rnd(g, 500), mul_i = 1 + rnd(g, 99), mul_n = 1 + rnd(g, 999);
+    P("        pool%d[i].key = (n * %uu + i * %uu) %% %uu;\n", id, mul_n, mul_i, mod);
     P("        pool%d[i].val = g_data[i & 1023u] ^ n;\n", id);
     P("        for (j = 0; j < %d; j++)\n", tags);
     P("            pool%d[i].tag[j] = (unsigned short)(i * j + %uu);\n", id, rnd(g, 100));
-    P("        pool%d[i].weight = (double)pool%d[i].key * %u.%02u;\n", id, id, rnd(g, 10),
-      rnd(g, 100));
+    unsigned frac = rnd(g, 100), whole = rnd(g, 10);
+    P("        pool%d[i].weight = (double)pool%d[i].key * %u.%02u;\n", id, id, whole, frac);
     P("        pool%d[i].next = head;\n        head = &pool%d[i];\n    }\n", id, id);
     if (chance(g, 60)) {
         /* insertion sort by key */
@@ -244,7 +251,8 @@ static void fn_struct(gen *g)
         P("        pool%d[j] = t;\n    }\n", id);
     }
     P("    for (p = head; p; p = p->next) {\n");
-    P("        sum += p->key * %uu + p->tag[%u];\n", 1 + rnd(g, 30), rnd(g, (unsigned)tags));
+    unsigned tag = rnd(g, (unsigned)tags), mul = 1 + rnd(g, 30);
+    P("        sum += p->key * %uu + p->tag[%u];\n", mul, tag);
     P("        if (p->weight > %u.0)\n            sum ^= p->val;\n", rnd(g, 2000));
     P("    }\n");
     P("    return sum;\n}\n\n");
@@ -258,8 +266,9 @@ static void fn_recur(gen *g)
     if (roll == 0) { /* tree recursion */
         P("unsigned rc%d(unsigned n, unsigned k)\n{\n", id);
         P("    if (n < %uu)\n        return k + n;\n", 2 + rnd(g, 3));
-        P("    return rc%d(n - 1, k ^ %uu) + rc%d(n - %u, k * %uu);\n}\n\n", id, rnd(g, 255), id,
-          2 + rnd(g, 2), 3 + 2 * rnd(g, 10));
+        unsigned mul = 3 + 2 * rnd(g, 10), step = 2 + rnd(g, 2), mask = rnd(g, 255);
+        P("    return rc%d(n - 1, k ^ %uu) + rc%d(n - %u, k * %uu);\n}\n\n", id, mask, id, step,
+          mul);
     } else if (roll == 1) { /* mutual recursion */
         P("unsigned rc%d(unsigned n, unsigned k);\n", id);
         P("static unsigned rcb%d(unsigned n, unsigned k)\n{\n", id);
@@ -287,13 +296,17 @@ static void fn_float(gen *g)
     P("double f%d(double x, unsigned n)\n{\n", id);
     if (roll == 0) { /* Horner */
         int deg = 3 + (int)rnd(g, 10);
-        P("    double y = %u.%03u;\n    unsigned i;\n", rnd(g, 10), rnd(g, 1000));
+        unsigned frac = rnd(g, 1000), whole = rnd(g, 10);
+        P("    double y = %u.%03u;\n    unsigned i;\n", whole, frac);
         P("    for (i = 0; i < n %% 64u; i++) {\n        y = ");
         for (int k = 0; k < deg; k++)
             P("(");
-        P("%u.%u", rnd(g, 5), rnd(g, 10));
-        for (int k = 0; k < deg; k++)
-            P(" * x + %s%u.%03u)", chance(g, 30) ? "-" : "", rnd(g, 4), rnd(g, 1000));
+        unsigned tenths = rnd(g, 10), units = rnd(g, 5);
+        P("%u.%u", units, tenths);
+        for (int k = 0; k < deg; k++) {
+            unsigned frac = rnd(g, 1000), whole = rnd(g, 4);
+            P(" * x + %s%u.%03u)", chance(g, 30) ? "-" : "", whole, frac);
+        }
         P(" + y * 0.5;\n        x = x * 0.999 + 0.001;\n    }\n    return y;\n}\n\n");
     } else if (roll == 1) { /* small matrix product */
         int d = 2 + (int)rnd(g, 4);
@@ -358,7 +371,8 @@ static void fn_text(gen *g)
     P("            if (state != 1)\n                words++;\n            state = 1;\n");
     P("        } else if (ch >= '0' && ch <= '9') {\n");
     P("            digits = digits * 10u + (unsigned)(ch - '0');\n            state = 2;\n");
-    P("        } else if (ch == '%c' || ch == '%c') {\n", "(,;:."[rnd(g, 5)], "[)]?!"[rnd(g, 5)]);
+    char close = "[)]?!"[rnd(g, 5)], open = "(,;:."[rnd(g, 5)];
+    P("        } else if (ch == '%c' || ch == '%c') {\n", open, close);
     P("            other += %uu;\n            state = 3;\n", 1 + rnd(g, 20));
     P("        } else {\n            state = 0;\n        }\n");
     P("    }\n    return words * %uu + digits + other;\n}\n\n", 1 + rnd(g, 100));
