@@ -29,6 +29,7 @@
 #include <inttypes.h>
 #include <libelf.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -419,9 +420,10 @@ typedef struct cg_call {
 
 static cg_call *cgcalls;
 static size_t ncgcalls, capcgcalls;
-static lp_table cg_entry_of;   /* (object id, function id) -> callee address, v1 = ambiguous */
-static uint64_t cg_unmapped;   /* callgrind calls in objects lowprof's map lacks */
-static lp_table cg_bias_cache; /* object id -> load bias; v1 = 1 found, 2 not found */
+static lp_table cg_entry_of;     /* (object id, function id) -> callee address, v1 = ambiguous */
+static uint64_t cg_unmapped;     /* callgrind calls in objects lowprof's map lacks */
+static uint64_t cg_instructions; /* the run's Ir total (summary:) */
+static lp_table cg_bias_cache;   /* object id -> load bias; v1 = 1 found, 2 not found */
 
 /* ---- function labels ------------------------------------------------------
  * A function is identified by its start address; its name is only for
@@ -626,6 +628,8 @@ static void load_callgrind(const char *path)
                 die("%s:%" PRIu64 ": expected the call site after calls=", path, lineno);
             add_cg_call(ob, fn, pend_cob, pend_cfn, pend_count, pend_target, source);
             pending = 0;
+        } else if (strncmp(line, "summary:", 8) == 0) {
+            cg_instructions = strtoull(line + 8, NULL, 10);
         } else if (strncmp(line, "positions:", 10) == 0) {
             positions_ok = strstr(line, "instr") != NULL;
         } else if (strncmp(line, "ob=", 3) == 0) {
@@ -680,8 +684,9 @@ static const struct rule_info {
                         "is running as a recursive call; for lowprof it is a loop"},
     {"no-branch-entry", "callgrind counts reaching a function entry without a branch "
                         "(fall-through, system call, Valgrind starting code) as a call"},
-    {"ret-as-call", "callgrind turns a return that matches no frame of its stack into a "
-                    "jump, and a jump between objects into a call"},
+    {"ret-as-call", "callgrind counts a return that matches no frame of its stack (stack "
+                    "pointer below the top frame's, or another return address) as a call to "
+                    "where it lands; lowprof never counts a return"},
     {"cross-section-jump", "callgrind counts a jump into another object or section kind "
                            "(.text to .plt, to .fini code it has no object for) as a call; "
                            "the target has no symbol, so for lowprof it is no function entry"},
@@ -961,6 +966,13 @@ int main(int argc, char **argv)
         printf("SKIP: %s is not installed\n", cmd[0]);
         return SKIP;
     }
+    /* Both programs must start alike, and a program may look at the signal
+     * dispositions it inherits (gzip and xz install handlers only for
+     * signals not ignored). `lowprof record` starts its program with SIGINT
+     * and SIGQUIT at their defaults whatever it inherited, so the callgrind
+     * run gets the same: set here, inherited by both. */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGQUIT, SIG_DFL);
     if (mkdir(work, 0755) != 0 && errno != EEXIST)
         die("cannot create %s: %s", work, strerror(errno));
 
@@ -1187,7 +1199,12 @@ int main(int argc, char **argv)
         printf(" (and %" PRIu64 " whose frame function is ambiguous by name)", ctx_unknown);
     printf("\n");
 
-    printf("\nlowprof: %" PRIu64 " calls (%" PRIu64 " tail calls), callgrind: %" PRIu64
+    /* Not compared: the two tools may count repeated string instructions
+     * differently; printed so a reader sees the runs were the same size. */
+    const char *lp_insns = lp_meta_get(&set.meta, "instructions");
+    printf("\ninstructions: lowprof %s, callgrind %" PRIu64 "\n", lp_insns ? lp_insns : "?",
+           cg_instructions);
+    printf("lowprof: %" PRIu64 " calls (%" PRIu64 " tail calls), callgrind: %" PRIu64
            " calls; after the rules %" PRIu64 " and %" PRIu64 "\n",
            lp_total, lp_tail_total, cg_total, lp_norm, cg_norm);
     printf("lowprof: method invocations = incoming calls + %" PRIu64 " thread root(s); %" PRIu64
