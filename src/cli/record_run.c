@@ -313,15 +313,20 @@ static char *lp_default_imatrix(const char *out)
     return s;
 }
 
-static int lp_spawn(const char *valgrind, const char *vglib, char **vargv)
+/* The child gets back the dispositions this process inherited (an ignored
+ * SIGINT in a background job stays ignored), so the program behaves as it
+ * would without lowprof. */
+static int lp_spawn(const char *valgrind, const char *vglib, char **vargv,
+                    const struct sigaction inherited[3])
 {
     pid_t pid = fork();
     if (pid < 0)
         return lp_cli_fail("fork failed: %s", strerror(errno));
     if (pid == 0) {
         setenv("VALGRIND_LIB", vglib, 1);
-        signal(SIGINT, SIG_DFL);
-        signal(SIGQUIT, SIG_DFL);
+        sigaction(SIGINT, &inherited[0], NULL);
+        sigaction(SIGQUIT, &inherited[1], NULL);
+        sigaction(SIGTERM, &inherited[2], NULL);
         execv(valgrind, vargv);
         fprintf(stderr, "lowprof: cannot run %s: %s\n", valgrind, strerror(errno));
         _exit(127);
@@ -398,12 +403,12 @@ int lp_record_run(const lp_record_opts *o)
     vargv[k] = NULL;
 
     struct sigaction ign = {.sa_handler = SIG_IGN}, fwd = {.sa_handler = lp_forward_term};
-    struct sigaction old_int, old_quit, old_term;
-    sigaction(SIGINT, &ign, &old_int);
-    sigaction(SIGQUIT, &ign, &old_quit);
-    sigaction(SIGTERM, &fwd, &old_term);
+    struct sigaction old[3];
+    sigaction(SIGINT, &ign, &old[0]);
+    sigaction(SIGQUIT, &ign, &old[1]);
+    sigaction(SIGTERM, &fwd, &old[2]);
     time_t started = time(NULL);
-    if (lp_spawn(valgrind, vglib, vargv) != 0) {
+    if (lp_spawn(valgrind, vglib, vargv, old) != 0) {
         free(vargv);
         goto restore;
     }
@@ -501,9 +506,9 @@ int lp_record_run(const lp_record_opts *o)
     lp_profile_set_fini(&set);
 
 restore:
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGQUIT, &old_quit, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGINT, &old[0], NULL);
+    sigaction(SIGQUIT, &old[1], NULL);
+    sigaction(SIGTERM, &old[2], NULL);
 done:
     lp_remove_tree(tmp);
     free(imatrix);

@@ -130,6 +130,21 @@ int main(int argc, char **argv)
     check_loop("known_loop", 777, 3 + 776 * 2, 1);
     check_loop("thread_loop", 1000, 2 * (3 + 499 * 2), 2);
 
+    /* Tail calls by a jmp to the next instruction and by a conditional
+     * jump: counted as calls (and as tail calls), the jnext jmp as a branch,
+     * and jcond's taken edge equal to its tail calls. */
+    LP_CHECK_EQ_U64(sum_calls("jnext", "jnext_target"), 1000);
+    LP_CHECK_EQ_U64(sum_calls("jcond", "cond_target"), 500);
+    LP_CHECK(method("jnext_target") && method("jnext_target")->v[0] == 1000);
+    LP_CHECK(method("cond_target") && method("cond_target")->v[0] == 500);
+    LP_CHECK(entry_in(LP_PROF_CODE_REGION, "jnext", 1000) != NULL);
+    const lp_entry *jc = entry_in(LP_PROF_CODE_REGION, "jcond", 1000);
+    LP_CHECK(jc != NULL);
+    if (jc && method("cond_target")) {
+        LP_CHECK_EQ_U64(edge(jc->key.a, method("cond_target")->key.a), 500);
+        LP_CHECK_EQ_U64(edge(jc->key.a, jc->key.a + 2), 500);
+    }
+
     /* Threads: g called 100 times by each of two workers. */
     LP_CHECK_EQ_U64(sum_calls("worker", "g"), 200);
     LP_CHECK(method("worker") && method("worker")->v[0] == 2);

@@ -7,7 +7,10 @@
  *   - load_values: one 4-byte load runs 1000 times, loading 5 (750 times)
  *     and 7 (250 times);
  *   - two threads each call g() exactly 100 times and run thread_loop
- *     (500 iterations of a 2-instruction loop). */
+ *     (500 iterations of a 2-instruction loop);
+ *   - tail calls that look like something else: jnext jumps to the function
+ *     right after it (a jmp to the next instruction, 1000 times), jcond
+ *     takes a conditional jump into cond_target (500 of 1000 calls). */
 #include <pthread.h>
 #include <stdio.h>
 
@@ -42,6 +45,27 @@ __asm__(".text\n"
         "  jnz 3b\n"
         "  ret\n"
         ".size load_values, .-load_values\n"
+        ".globl jnext\n"
+        ".type jnext,@function\n"
+        "jnext: jmp jnext_target\n"
+        ".size jnext, .-jnext\n"
+        ".globl jnext_target\n"
+        ".type jnext_target,@function\n"
+        "jnext_target: mov $7, %eax\n"
+        "  ret\n"
+        ".size jnext_target, .-jnext_target\n"
+        ".globl jcond\n"
+        ".type jcond,@function\n"
+        "jcond: test %edi, %edi\n"
+        "  jne cond_target\n"
+        "  xor %eax, %eax\n"
+        "  ret\n"
+        ".size jcond, .-jcond\n"
+        ".globl cond_target\n"
+        ".type cond_target,@function\n"
+        "cond_target: mov $9, %eax\n"
+        "  ret\n"
+        ".size cond_target, .-cond_target\n"
         ".section .rodata\n"
         ".align 4\n"
         "value_table: .long 5, 5, 5, 7\n"
@@ -50,6 +74,8 @@ __asm__(".text\n"
 void known_loop(void);
 void thread_loop(void);
 int load_values(void);
+int jnext(void);
+int jcond(int);
 
 volatile int sink;
 
@@ -90,6 +116,8 @@ int main(void)
     call_b();
     known_loop();
     sink += load_values();
+    for (int i = 0; i < 1000; i++)
+        sink += jnext() + jcond(i & 1);
     pthread_t t[2];
     for (int i = 0; i < 2; i++)
         pthread_create(&t[i], NULL, worker, NULL);

@@ -42,7 +42,8 @@ typedef struct lp_vg_branch {
     ULong fallthrough;  /* pc + length */
     ULong stamp;        /* interval index + 1 when on the dirty list */
     UChar kind;         /* lp_vg_exit_kind of the branch */
-    UChar dyn_edges;    /* edges are counted at run time (indirect, call, return, tail) */
+    UChar dyn_edges;    /* edges are counted at run time (indirect, call, return) */
+    UChar tail_taken;   /* its taken side is a tail call, whose edge is counted at run time */
 } lp_vg_branch;
 
 typedef struct lp_vg_block {

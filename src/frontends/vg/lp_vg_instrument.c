@@ -159,6 +159,18 @@ static Bool lp_vg_last_is_cond(const IRSB *sb, const lp_vg_insn *last, Int last_
     return other && other != ft && other != last->addr;
 }
 
+/* A direct jump, or the taken side of a conditional branch, that enters
+ * another function is a tail call: its helper maintains the shadow stack
+ * and counts the call, and its edge is counted there too. */
+static void lp_vg_mark_tail(lp_vg_ctx *c, lp_vg_site *s, ULong pc)
+{
+    if (!c->profiling || !(s->kind == LP_VG_JUMP || (s->kind == LP_VG_COND && s->taken)))
+        return;
+    s->tail = lp_vg_is_tail_jump(pc, s->dst);
+    if (s->tail)
+        s->branch->tail_taken = 1;
+}
+
 static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr *guard)
 {
     IRExpr *site = mkIRExpr_HWord((HWord)s);
@@ -179,6 +191,7 @@ static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr
         lp_vg_dirty(c->out, "lp_vg_on_ijump", lp_vg_on_ijump,
                     mkIRExprVec_3(site, dst, lp_vg_sp(c)), guard);
         break;
+    case LP_VG_COND: /* the taken side of a conditional tail call */
     case LP_VG_JUMP:
         if (s->tail) {
             lp_vg_dirty(c->out, "lp_vg_on_ijump", lp_vg_on_ijump,
@@ -246,6 +259,19 @@ static Bool lp_vg_sig_uniform(const IRSB *sb, Int last_imark, Bool cond, lp_vg_e
     return !side || cond || final == LP_VG_NONBRANCH;
 }
 
+/* Whether the instruction at addr is an unconditional direct jmp (rel8 or
+ * rel32, after any branch-hint, bnd or notrack prefixes). Needed because a
+ * jmp to the very next instruction looks, in IR, exactly like a block that
+ * VEX cut at its size limit. Guest code is mapped while it is translated. */
+static Bool lp_vg_is_direct_jmp(ULong addr, UInt len)
+{
+    const UChar *p = (const UChar *)(Addr)addr;
+    UInt i = 0;
+    while (i + 1 < len && (p[i] == 0xF2 || p[i] == 0xF3 || p[i] == 0x2E || p[i] == 0x3E))
+        i++;
+    return (p[i] == 0xEB && len - i == 2) || (p[i] == 0xE9 && len - i == 5);
+}
+
 /* Classifies the final jump of a block whose last instruction is last. */
 static lp_vg_exit_kind lp_vg_final_kind(const IRSB *sb, const lp_vg_insn *last, Bool cond)
 {
@@ -259,8 +285,11 @@ static lp_vg_exit_kind lp_vg_final_kind(const IRSB *sb, const lp_vg_insn *last, 
             return LP_VG_IJUMP;
         {
             ULong d = sb->next->Iex.Const.con->Ico.U64;
-            /* Falling off a size-limited block, or a rep-string step. */
-            if (d == last->addr + last->len || d == last->addr)
+            /* Falling off a size-limited block, or a rep-string step,
+             * unless the instruction really is a jmp (to itself or to the
+             * next instruction). */
+            if ((d == last->addr + last->len || d == last->addr) &&
+                !lp_vg_is_direct_jmp(last->addr, last->len))
                 return LP_VG_NONBRANCH;
         }
         return LP_VG_JUMP;
@@ -344,6 +373,7 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
                 kind = LP_VG_COND;
             }
             lp_vg_site *s = lp_vg_make_site(&c, kind, &cur, k, dst);
+            lp_vg_mark_tail(&c, s, cur.addr);
             lp_vg_add_exit_call(&c, s, mkIRExpr_HWord(dst), st->Ist.Exit.guard);
             addStmtToIRSB(c.out, st);
             break;
@@ -388,10 +418,7 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     lp_vg_exit_kind kind = final;
     ULong dst = sb_in->next->tag == Iex_Const ? sb_in->next->Iex.Const.con->Ico.U64 : 0;
     lp_vg_site *s = lp_vg_make_site(&c, kind, &last, (UInt)ninsns, dst);
-    if (kind == LP_VG_JUMP && c.profiling) {
-        s->tail = lp_vg_is_tail_jump(last.addr, dst);
-        s->branch->dyn_edges |= s->tail;
-    }
+    lp_vg_mark_tail(&c, s, last.addr);
     lp_vg_add_exit_call(&c, s, sb_in->next, NULL);
     return c.out;
 }

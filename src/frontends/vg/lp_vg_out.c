@@ -179,10 +179,10 @@ static void lp_vg_fold_dirty(void)
         lp_vg_branch *b = lp_vg_dirty_branches.items[i];
         lp_vg_add(LP_PROF_CODE_REGION, b->pc, 0, b->execs, b->insns_since);
         if (b->kind == LP_VG_COND) {
-            if (b->target)
+            if (b->target && !b->tail_taken)
                 lp_vg_add(LP_PROF_EDGE, b->pc, b->target, b->taken, 0);
             lp_vg_add(LP_PROF_EDGE, b->pc, b->fallthrough, b->execs - b->taken, 0);
-        } else if (b->kind == LP_VG_JUMP && !b->dyn_edges) {
+        } else if (b->kind == LP_VG_JUMP && !b->dyn_edges && !b->tail_taken) {
             lp_vg_add(LP_PROF_EDGE, b->pc, b->target, b->execs, 0);
         }
         b->execs = b->insns_since = b->taken = 0;
