@@ -219,7 +219,8 @@ static int add_interval(lp_imatrix_writer *w, const lp_interval *iv)
             w->scratch[n].v[1] = e->v[1];
             n++;
         }
-        lp__sort_entries(w->scratch + start[t], n - start[t]);
+        if (n > start[t]) /* scratch may still be NULL */
+            lp__sort_entries(w->scratch + start[t], n - start[t]);
     }
     start[LP_PROF_TYPE_MAX + 1] = n;
     rc = write_interval(w, iv, start);

@@ -14,7 +14,8 @@ static int check_profile(const lp_profile *p)
 /* Entries [from, to) of e, with from's predecessor as the delta base. */
 static void put_entries(lp__buf *b, const lp_entry *e, size_t from, size_t to)
 {
-    unsigned mode = lp__keys_choose(e + from, to - from, sizeof *e);
+    /* e is NULL for an empty profile, and NULL + 0 is undefined in C. */
+    unsigned mode = to > from ? lp__keys_choose(e + from, to - from, sizeof *e) : LP__KEYS_PLAIN;
     lp__buf_varint(b, mode);
     lp__buf_varint(b, to - from);
     for (size_t i = from; i < to; i++) {

@@ -36,37 +36,6 @@ void lp__sort_entries(lp_entry *e, size_t n)
     }
 }
 
-static void sift_u64(uint64_t *v, size_t root, size_t n)
-{
-    for (;;) {
-        size_t child = 2 * root + 1;
-        if (child >= n)
-            return;
-        if (child + 1 < n && v[child] < v[child + 1])
-            child++;
-        if (v[root] >= v[child])
-            return;
-        uint64_t t = v[root];
-        v[root] = v[child];
-        v[child] = t;
-        root = child;
-    }
-}
-
-void lp__sort_u64(uint64_t *v, size_t n)
-{
-    if (n < 2)
-        return;
-    for (size_t i = n / 2; i-- > 0;)
-        sift_u64(v, i, n);
-    for (size_t end = n - 1; end > 0; end--) {
-        uint64_t t = v[0];
-        v[0] = v[end];
-        v[end] = t;
-        sift_u64(v, 0, end);
-    }
-}
-
 int lp__table_sorted(const lp_table *t, lp_entry **out)
 {
     *out = NULL;

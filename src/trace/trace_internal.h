@@ -243,9 +243,8 @@ int lp__key_get(lp__cur *c, unsigned mode, int first, lp_key *prev, const char *
 
 /* ---- sorting ---------------------------------------------------------------- */
 
-/* In-place heap sorts (no recursion, no allocation). */
-void lp__sort_entries(lp_entry *e, size_t n); /* by key (a, b) */
-void lp__sort_u64(uint64_t *v, size_t n);
+/* In-place heap sort by key (a, b): no recursion, no allocation. */
+void lp__sort_entries(lp_entry *e, size_t n);
 
 static inline int lp__key_less(lp_key x, lp_key y)
 {

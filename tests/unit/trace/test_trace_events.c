@@ -310,11 +310,63 @@ static void test_hostile(void)
     b_free(&end);
 }
 
+typedef struct alloc_case {
+    const uint8_t *file;
+    size_t size;
+} alloc_case;
+
+static int read_under_test(void *arg)
+{
+    alloc_case *c = arg;
+    lp_memsource ms;
+    lp_evtrace_reader *r;
+    int rc = lp_evtrace_reader_open(lp_memsource_init(&ms, c->file, c->size), &r, NULL);
+    if (rc)
+        return rc;
+    lp_event e;
+    while ((rc = lp_evtrace_reader_next(r, &e, NULL)) == 1)
+        ;
+    lp_evtrace_reader_free(r);
+    return rc;
+}
+
+static int write_under_test(void *arg)
+{
+    const lp_event *ev = arg;
+    lp_membuf m = {0};
+    lp_evtrace_writer *w = NULL;
+    lp_module_map mods = {0};
+    int rc = lp_module_map_add(&mods, "/x", 0, 1, 0, NULL, 0);
+    if (!rc)
+        rc = lp_evtrace_writer_create(lp_membuf_sink(&m), NULL, &w);
+    for (int i = 0; !rc && i < 5000; i++)
+        rc = lp_evtrace_writer_add(w, &ev[i % 40]);
+    if (!rc)
+        rc = lp_evtrace_writer_finish(w, &mods);
+    lp_evtrace_writer_free(w);
+    lp_module_map_fini(&mods);
+    lp_membuf_free(&m);
+    return rc;
+}
+
+/* Every allocation the reader and the writer make may fail. */
+static void test_allocation_failures(void)
+{
+    lp_event ev[40];
+    make_events(ev, 40);
+    lp_membuf f = write_trace(ev, 40);
+    alloc_case c = {f.data, f.size};
+    LP_CHECK(each_alloc_failure(read_under_test, &c) > 3);
+    LP_CHECK(each_alloc_failure(write_under_test, ev) > 3);
+    lp_membuf_free(&f);
+}
+
 int main(void)
 {
     test_round_trip_and_streaming();
     test_every_truncation_and_flip();
     test_writer_rules();
     test_hostile();
+    test_allocation_failures();
     return lp_test_done();
 }

@@ -429,6 +429,70 @@ static void test_hostile(void)
     b_free(&end);
 }
 
+typedef struct alloc_case {
+    const uint8_t *file;
+    size_t size;
+} alloc_case;
+
+static int read_under_test(void *arg)
+{
+    alloc_case *c = arg;
+    lp_memsource ms;
+    lp_imatrix_reader *r;
+    int rc = lp_imatrix_reader_open(lp_memsource_init(&ms, c->file, c->size), &r, NULL);
+    if (rc)
+        return rc;
+    lp_interval iv;
+    lp_interval_init(&iv);
+    while ((rc = lp_imatrix_reader_next(r, &iv, NULL)) == 1)
+        ;
+    lp_interval_fini(&iv);
+    lp_imatrix_reader_free(r);
+    return rc;
+}
+
+static int write_under_test(void *arg)
+{
+    (void)arg;
+    lp_membuf m = {0};
+    lp_meta meta;
+    memset(&meta, 0, sizeof meta);
+    lp_imatrix_writer *w = NULL;
+    lp_interval iv;
+    lp_interval_init(&iv);
+    int rc = lp_meta_set(&meta, "k", "v");
+    if (!rc)
+        rc = lp_imatrix_writer_create(lp_membuf_sink(&m), &meta, 100, TYPES, &w);
+    for (uint64_t k = 0; !rc && k < 3; k++) {
+        lp_interval_clear(&iv);
+        iv.index = k;
+        for (uint64_t i = 0; !rc && i < 30; i++) {
+            lp_entry *e = lp_table_upsert(&iv.tables[LP_PROF_EDGE], (lp_key){i + k * 10, 1});
+            if (!e)
+                rc = LP_ENOMEM;
+        }
+        if (!rc)
+            rc = lp_imatrix_writer_add(w, &iv);
+    }
+    if (!rc)
+        rc = lp_imatrix_writer_finish(w, NULL);
+    lp_imatrix_writer_free(w);
+    lp_interval_fini(&iv);
+    lp_meta_fini(&meta);
+    lp_membuf_free(&m);
+    return rc;
+}
+
+/* Every allocation the reader and the writer make may fail. */
+static void test_allocation_failures(void)
+{
+    lp_membuf f = write_matrix(5, 10, NULL, NULL);
+    alloc_case c = {f.data, f.size};
+    LP_CHECK(each_alloc_failure(read_under_test, &c) > 10);
+    LP_CHECK(each_alloc_failure(write_under_test, NULL) > 10);
+    lp_membuf_free(&f);
+}
+
 /* The scale of a long run, at a tenth of it: 100 intervals of 10,000
  * entries. The full run (1000 intervals) is ten times this. */
 static void test_size(void)
@@ -466,6 +530,7 @@ int main(void)
     test_parts();
     test_writer_rules();
     test_hostile();
+    test_allocation_failures();
     test_size();
     return lp_test_done();
 }

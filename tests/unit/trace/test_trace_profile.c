@@ -393,6 +393,62 @@ static void test_hostile_fields(void)
     b_free(&end);
 }
 
+typedef struct alloc_case {
+    const uint8_t *file;
+    size_t size;
+} alloc_case;
+
+static int read_under_test(void *arg)
+{
+    alloc_case *c = arg;
+    lp_profile_set r;
+    int rc = read_bytes(c->file, c->size, &r, NULL);
+    lp_profile_set_fini(&r);
+    return rc;
+}
+
+static int write_under_test(void *arg)
+{
+    (void)arg;
+    lp_profile_set a;
+    lp_membuf m = {0};
+    int rc = 0;
+    memset(&a, 0, sizeof a);
+    lp_profile *p;
+    if (!rc)
+        rc = lp_meta_set(&a.meta, "program", "x");
+    if (!rc)
+        rc = lp_module_map_add(&a.modules, "/x", 1, 2, 3, NULL, 0);
+    for (unsigned t = 1; !rc && t <= 3; t++) {
+        rc = lp_profile_set_add(&a, t, LP_PHASE_NONE, &p);
+        for (uint64_t i = 0; !rc && i < 40; i++) {
+            lp_entry *e = lp_table_upsert(&p->table, (lp_key){i * 3, t});
+            if (!e)
+                rc = LP_ENOMEM;
+        }
+    }
+    if (!rc)
+        rc = lp_profile_file_write(&a, lp_membuf_sink(&m));
+    lp_membuf_free(&m);
+    lp_profile_set_fini(&a);
+    return rc;
+}
+
+/* Every allocation the reader and the writer make may fail. */
+static void test_allocation_failures(void)
+{
+    lp_profile_set a;
+    make_set(&a, 30, 0);
+    lp_membuf f = write_set(&a);
+    alloc_case c = {f.data, f.size};
+    int n = each_alloc_failure(read_under_test, &c);
+    LP_CHECK(n > 20);
+    n = each_alloc_failure(write_under_test, NULL);
+    LP_CHECK(n > 5);
+    lp_profile_set_fini(&a);
+    lp_membuf_free(&f);
+}
+
 int main(void)
 {
     test_round_trip_and_determinism();
@@ -401,5 +457,6 @@ int main(void)
     test_parts();
     test_writer_errors();
     test_hostile_fields();
+    test_allocation_failures();
     return lp_test_done();
 }

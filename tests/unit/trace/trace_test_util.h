@@ -203,6 +203,50 @@ static inline void track_stop(void)
     lp_set_allocator(NULL);
 }
 
+/* An allocator that fails once countdown allocations have succeeded, for
+ * proving that every allocation failure is reported and leaks nothing. */
+static long fail_countdown = -1;
+
+static inline void *fail_alloc(void *ctx, size_t n)
+{
+    if (fail_countdown == 0)
+        return NULL;
+    if (fail_countdown > 0)
+        fail_countdown--;
+    return track_alloc(ctx, n);
+}
+
+static const lp_allocator failing_allocator = {fail_alloc, NULL, track_free, NULL};
+
+/* Runs op with the n-th allocation failing, for n = 0, 1, ... until op
+ * succeeds; every failing run must return LP_ENOMEM and free everything.
+ * Returns how many runs failed as they should. */
+static inline int each_alloc_failure(int (*op)(void *), void *arg)
+{
+    for (long n = 0; n < 100000; n++) {
+        track_largest = track_live = track_peak = 0;
+        fail_countdown = n;
+        lp_set_allocator(&failing_allocator);
+        int rc = op(arg);
+        lp_set_allocator(NULL);
+        fail_countdown = -1;
+        if (track_live != 0) {
+            fprintf(stderr, "allocation %ld failing: %zu bytes leaked (rc %d)\n", n, track_live,
+                    rc);
+            lp_test_failures++;
+            return (int)n;
+        }
+        if (rc == 0)
+            return (int)n;
+        if (rc != LP_ENOMEM) {
+            fprintf(stderr, "allocation %ld failing: rc %d, not LP_ENOMEM\n", n, rc);
+            lp_test_failures++;
+            return (int)n;
+        }
+    }
+    return -1;
+}
+
 /* ---- sinks -------------------------------------------------------------------- */
 
 /* Accepts limit bytes, then fails with LP_EIO. */
