@@ -77,6 +77,9 @@ typedef struct lp_meta_item {
     char *value;
 } lp_meta_item;
 
+/* Grow it only through lp_meta_set: the capacity is derived from count.
+ * The same holds for lp_module_map (lp_module_map_add) and lp_profile_set
+ * (lp_profile_set_add). */
 typedef struct lp_meta {
     lp_meta_item *items;
     size_t count;
@@ -163,7 +166,9 @@ typedef struct lp_imatrix_writer lp_imatrix_writer;
  * the intervals carry. */
 int lp_imatrix_writer_create(lp_sink sink, const lp_meta *meta, uint64_t interval_length,
                              uint32_t types, lp_imatrix_writer **out);
-/* Appends one interval (its own chunk, written at once). */
+/* Appends one interval (its own chunk, written at once). Interval indices
+ * must strictly increase, and a non-empty table of a type outside the
+ * writer's mask is refused with LP_EINVAL. */
 int lp_imatrix_writer_add(lp_imatrix_writer *w, const lp_interval *iv);
 /* Writes the module map and the end chunk. The writer must still be freed. */
 int lp_imatrix_writer_finish(lp_imatrix_writer *w, const lp_module_map *modules);
