@@ -11,7 +11,7 @@
 #       (default ./build)
 #   -t  count:  callgrind, prints the instructions executed ("Collected")
 #       bbv:    exp-bbv with INTERVAL-instruction intervals (default 10M),
-#               prints the phase statistics of tools/bbv-phases.awk
+#               prints the phase statistics of wl-bbv-phases (bbv_phases.c)
 #       native: runs the commands without Valgrind (checks they work)
 #   -k  leader-clustering threshold for bbv (default 0.1)
 #
@@ -114,7 +114,7 @@ lines workload | while IFS="$(printf '\t')" read -r name envs cmd; do
         run "$envs" "$cmd" valgrind --tool=exp-bbv --interval-size="$interval" \
             --bb-out-file="$dir/$name.bb" --pc-out-file=/dev/null 2>"$log" </dev/null
         printf '%s\t%s\n' "$name" \
-            "$(awk -v threshold="$threshold" -f "$here/bbv-phases.awk" "$dir/$name.bb")"
+            "$("$drivers/wl-bbv-phases" -k "$threshold" "$dir/$name.bb")"
         ;;
     esac
 done
