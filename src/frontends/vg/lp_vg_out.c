@@ -298,6 +298,8 @@ void lp_vg_out_finish(Int exitcode)
     lp_vg_meta_u64(m, "sites", lp_vg_counters[LP_VG_STAT_SITES]);
     lp_vg_meta_u64(m, "mid-block-branch-exits", lp_vg_counters[LP_VG_STAT_MID_BRANCH_EXITS]);
     lp_vg_meta_u64(m, "frame-overflows", lp_vg_counters[LP_VG_STAT_FRAME_OVERFLOW]);
+    if (lp_vg_values)
+        lp_vg_meta_u64(m, "load-sites", lp_vg_counters[LP_VG_STAT_LOAD_SITES]);
     if (lp_vg_clo_trace) {
         lp_vg_meta_u64(m, "trace-events", lp_vg_events);
         lp_vg_meta_u64(m, "trace-dropped", lp_vg_counters[LP_VG_STAT_TRACE_DROPPED]);
