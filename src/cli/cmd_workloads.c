@@ -60,6 +60,11 @@ const char cmd_workloads_help[] =
     "its messages go to DIR/NAME.log and its outputs to DIR/out. The table is\n"
     "also written to DIR/statistics.tsv.\n"
     "\n"
+    "Workloads run in a fixed environment (PATH=/usr/local/bin:/usr/bin:/bin,\n"
+    "LC_ALL=C, the manifest's variables, and LOWPROF_VALGRIND,\n"
+    "LOWPROF_VGTOOL_DIR, VALGRIND_LIB and TMPDIR if set), so that the same\n"
+    "command gives the same instruction count whoever runs it.\n"
+    "\n"
     "Options:\n"
     "  --size SIZE     small (about 50-200 M instructions each, for tests) or\n"
     "                  full (1-10 G each) [small]\n"
@@ -127,11 +132,39 @@ static void child_redirect(int fd, const char *path, int flags)
     }
 }
 
+extern char **environ;
+
+/* Variables passed through to the recorder when set: they configure the
+ * tools (where Valgrind and the front end are, where temporary files go),
+ * not the workloads. */
+static const char *const kept_env[] = {"LOWPROF_VALGRIND", "LOWPROF_VGTOOL_DIR", "VALGRIND_LIB",
+                                       "TMPDIR"};
+
+/* Gives the child process a fixed, minimal environment. Programs read their
+ * environment (getenv walks all of it; cc1 calls it dozens of times), so
+ * instruction counts would otherwise change with whoever runs the suite and
+ * from which shell: with this, the same command gives the same count. */
+static void child_fixed_env(void)
+{
+    enum { KEPT = sizeof kept_env / sizeof kept_env[0] };
+    const char *values[KEPT];
+    for (size_t i = 0; i < KEPT; i++)
+        values[i] = getenv(kept_env[i]); /* still valid: the old block is not freed */
+    static char *empty[] = {NULL};
+    environ = empty;
+    setenv("PATH", "/usr/local/bin:/usr/bin:/bin", 1);
+    setenv("LC_ALL", "C", 1);
+    for (size_t i = 0; i < KEPT; i++)
+        if (values[i])
+            setenv(kept_env[i], values[i], 1);
+}
+
 /* Runs argv (PATH is searched) with extra NAME=VALUE environment entries and
- * the given files as standard streams (NULL: inherit). Returns the wait
- * status, or -1 if it could not start (errno set). */
-static int run_child(char *const *argv, char *const *env, size_t nenv, const char *in,
-                     const char *out, const char *err, int append_err)
+ * the given files as standard streams (NULL: inherit). fixed_env replaces
+ * the inherited environment by child_fixed_env's. Returns the wait status,
+ * or -1 if it could not start (errno set). */
+static int run_child(char *const *argv, char *const *env, size_t nenv, int fixed_env,
+                     const char *in, const char *out, const char *err, int append_err)
 {
     fflush(stdout);
     fflush(stderr);
@@ -139,6 +172,8 @@ static int run_child(char *const *argv, char *const *env, size_t nenv, const cha
     if (pid < 0)
         return -1;
     if (pid == 0) {
+        if (fixed_env)
+            child_fixed_env();
         for (size_t i = 0; i < nenv; i++) {
             char *eq = strchr(env[i], '=');
             char name[256];
@@ -338,7 +373,7 @@ static int prepare_inputs(const lp_wl_manifest *m, const char *manifest_path, co
     fprintf(stderr, "lowprof workloads: generating the %s inputs in %s\n", size, vars->data);
     char *gen_argv[] = {(char *)LP_WLGEN_PATH, (char *)size, (char *)vars->data, NULL};
     char why[128];
-    int st = run_child(gen_argv, NULL, 0, "/dev/null", "/dev/null", log, 0);
+    int st = run_child(gen_argv, NULL, 0, 0, "/dev/null", "/dev/null", log, 0);
     if (st != 0) {
         free(want);
         return lp_cli_fail("%s failed (%s); see %s", LP_WLGEN_PATH,
@@ -354,7 +389,7 @@ static int prepare_inputs(const lp_wl_manifest *m, const char *manifest_path, co
             return 1;
         }
         fprintf(stderr, "lowprof workloads: preparing: %s\n", c.argv[0]);
-        st = run_child(c.argv, e->env, e->nenv, c.stdin_path ? c.stdin_path : "/dev/null",
+        st = run_child(c.argv, e->env, e->nenv, 1, c.stdin_path ? c.stdin_path : "/dev/null",
                        c.stdout_path ? c.stdout_path : "/dev/null", log, 1);
         lp_wl_command_fini(&c);
         if (st != 0) {
@@ -594,7 +629,7 @@ static void record_one(const char *self, const lp_wl_entry *e, const lp_wl_vars 
         argv[k++] = c.argv[i];
     argv[k] = NULL;
     double t0 = now_seconds();
-    int status = run_child(argv, e->env, e->nenv, c.stdin_path ? c.stdin_path : "/dev/null",
+    int status = run_child(argv, e->env, e->nenv, 1, c.stdin_path ? c.stdin_path : "/dev/null",
                            c.stdout_path ? c.stdout_path : out, log, 0);
     st->seconds = now_seconds() - t0;
     free(argv);

@@ -75,8 +75,10 @@ run() {
     shift 2
     [ "$envs" = - ] && envs=
     # The manifest's only syntax is words and <PATH / >PATH, which the shell
-    # reads the same way, so eval is exact here.
-    eval "env $envs $* $cmd"
+    # reads the same way, so eval is exact here. The environment is fixed,
+    # as `lowprof workloads` fixes it: programs scan their environment, so
+    # its size would otherwise change the instruction counts.
+    eval "env -i PATH=/usr/local/bin:/usr/bin:/bin LC_ALL=C $envs $* $cmd"
 }
 
 # The stamp records the generator's inputs version and the preparation
