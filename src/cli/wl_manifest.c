@@ -88,6 +88,8 @@ void lp_wl_manifest_fini(lp_wl_manifest *m)
     m->count = 0;
 }
 
+static char *expand_word(const char *word, const lp_wl_vars *v, const char **bad);
+
 static int bad_line(const char *path, unsigned line, const char *why)
 {
     fflush(stdout);
@@ -136,6 +138,23 @@ static int parse_line(const char *path, unsigned line, char *s, lp_wl_entry *e)
     if (e->nwords == 0) {
         entry_fini(e);
         return bad_line(path, line, "the command is empty");
+    }
+    /* Placeholders are checked now, so a typo fails before inputs are made
+     * or anything is recorded. */
+    const lp_wl_vars probe = {"", "", "", ""};
+    for (size_t i = 0; i < e->nwords; i++) {
+        const char *bad = NULL;
+        char *x = expand_word(e->words[i], &probe, &bad);
+        if (!x) {
+            char why[200];
+            snprintf(why, sizeof why,
+                     "unknown placeholder in '%.80s' (known: {data} {out} "
+                     "{drivers} {cc1})",
+                     e->words[i]);
+            entry_fini(e);
+            return bad_line(path, line, bad ? why : "out of memory");
+        }
+        free(x);
     }
     return 0;
 oom:
