@@ -332,9 +332,10 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     Bool values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0;
     Bool trace = lp_vg_clo_trace != NULL;
     lp_vg_exit_kind final = lp_vg_final_kind(sb_in, &last, cond);
-    /* Signature-only blocks whose exits agree get inline IR (inline_sig
-     * stays set until it has been emitted) instead of helper calls. */
-    Bool inline_sig = !c.profiling && lp_vg_sig_uniform(sb_in, last_imark, cond, final);
+    /* Signature-only blocks whose exits agree get inline IR instead of
+     * helper calls; sig_pending stays set until that IR is emitted. */
+    Bool sig_inline_ok = !c.profiling && lp_vg_sig_uniform(sb_in, last_imark, cond, final);
+    Bool sig_pending = sig_inline_ok;
 
     /* Pass 2: copy, adding a guarded helper before each side exit and after
      * each load (and store, when tracing). */
@@ -351,14 +352,12 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
             break;
         case Ist_Exit: {
             ULong dst = st->Ist.Exit.dst->Ico.U64;
-            if (inline_sig) {
+            if (sig_pending) {
                 lp_vg_inline_sig(c.out, final != LP_VG_NONBRANCH, (UInt)ninsns,
                                  lp_signature_bucket(last.addr));
-                inline_sig = False;
+                sig_pending = False;
             }
-            if (!c.profiling && !lp_vg_sig_uniform(sb_in, last_imark, cond, final)) {
-                /* fall through to a helper per exit */
-            } else if (!c.profiling) {
+            if (sig_inline_ok) {
                 addStmtToIRSB(c.out, st);
                 break;
             }
@@ -409,8 +408,8 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
         }
     }
 
-    if (!c.profiling && lp_vg_sig_uniform(sb_in, last_imark, cond, final)) {
-        if (inline_sig)
+    if (sig_inline_ok) {
+        if (sig_pending)
             lp_vg_inline_sig(c.out, final != LP_VG_NONBRANCH, (UInt)ninsns,
                              lp_signature_bucket(last.addr));
         return c.out;
