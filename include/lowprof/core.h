@@ -99,6 +99,35 @@ static inline uint64_t lp_hash_pair(uint64_t a, uint64_t b)
     return lp_hash64(a ^ lp_hash64(b + 0x9e3779b97f4a7c15ULL));
 }
 
+/* ---- the one random number generator ------------------------------------ */
+
+/* splitmix64: one 64-bit word of state, seedable, fast, freestanding, and
+ * good enough for sampling decisions and random replacement (it passes
+ * BigCrush). Each user keeps its own state, so streams are reproducible from
+ * a seed and independent of each other. */
+typedef struct lp_rng {
+    uint64_t state;
+} lp_rng;
+
+static inline void lp_rng_seed(lp_rng *r, uint64_t seed)
+{
+    r->state = seed;
+}
+
+static inline uint64_t lp_rng_next(lp_rng *r)
+{
+    r->state += 0x9e3779b97f4a7c15ULL;
+    return lp_hash64(r->state);
+}
+
+/* A number in [0, n), n > 0, by the multiply-high method; the bias is below
+ * n / 2^64, far under anything a sampling experiment could see. */
+static inline uint64_t lp_rng_below(lp_rng *r, uint64_t n)
+{
+    __extension__ typedef unsigned __int128 lp_u128;
+    return (uint64_t)(((lp_u128)lp_rng_next(r) * n) >> 64);
+}
+
 /* ---- events and tuples -------------------------------------------------- */
 
 /* One record type for every front end. a and b are the payload words whose
