@@ -219,6 +219,19 @@ lp_entry *lp_table_next(const lp_table *t, size_t *cursor);
 /* Adds every entry of src into dst (counters summed). 0 or LP_ENOMEM. */
 int lp_table_merge(lp_table *dst, const lp_table *src);
 
+/* Sorting entries (heap sort: in place, no recursion, O(n log n) on any
+ * input). An order is a strict "x goes before y" predicate. */
+typedef int (*lp_entry_order)(const lp_entry *x, const lp_entry *y);
+/* Ascending key (a, then b): the order every file writer uses. */
+int lp_entry_key_less(const lp_entry *x, const lp_entry *y);
+/* Descending v[0], ties by ascending key: the hot-first order. */
+int lp_entry_count_greater(const lp_entry *x, const lp_entry *y);
+void lp_entries_sort(lp_entry *e, size_t n, lp_entry_order before);
+/* Copies t's entries into a fresh lp_malloc'd array sorted by before (the
+ * array has t->count entries; *out is NULL for an empty table; the caller
+ * lp_frees it). 0 or LP_ENOMEM. */
+int lp_table_sorted(const lp_table *t, lp_entry_order before, lp_entry **out);
+
 /* ---- profiles ----------------------------------------------------------- */
 
 /* What a profile's key and counter words mean, per type. */

@@ -96,7 +96,7 @@ static int extend_dictionary(lp_imatrix_writer *w, unsigned t, const lp_table *t
         return 0;
     if (n > LP__MAX_DICT - d->count)
         return LP_ELIMIT;
-    lp__sort_entries(w->scratch, n);
+    lp_entries_sort(w->scratch, n, lp_entry_key_less);
     for (size_t from = 0; from < n; from += LP__CHUNK_ENTRIES) {
         size_t to = n - from > LP__CHUNK_ENTRIES ? from + LP__CHUNK_ENTRIES : n;
         unsigned mode = lp__keys_choose(w->scratch + from, to - from, sizeof *w->scratch);
@@ -220,7 +220,7 @@ static int add_interval(lp_imatrix_writer *w, const lp_interval *iv)
             n++;
         }
         if (n > start[t]) /* scratch may still be NULL */
-            lp__sort_entries(w->scratch + start[t], n - start[t]);
+            lp_entries_sort(w->scratch + start[t], n - start[t], lp_entry_key_less);
     }
     start[LP_PROF_TYPE_MAX + 1] = n;
     rc = write_interval(w, iv, start);

@@ -29,7 +29,7 @@ static void put_entries(lp__buf *b, const lp_entry *e, size_t from, size_t to)
 static int write_profile(lp_sink sink, const lp_profile *p, lp__buf *b)
 {
     lp_entry *e;
-    int rc = lp__table_sorted(&p->table, &e);
+    int rc = lp_table_sorted(&p->table, lp_entry_key_less, &e);
     if (rc)
         return rc;
     size_t n = p->table.count;

@@ -241,19 +241,6 @@ void lp__key_put(lp__buf *b, unsigned mode, int first, lp_key prev, lp_key k);
  * key began; the caller names the field. */
 int lp__key_get(lp__cur *c, unsigned mode, int first, lp_key *prev, const char **why);
 
-/* ---- sorting ---------------------------------------------------------------- */
-
-/* In-place heap sort by key (a, b): no recursion, no allocation. */
-void lp__sort_entries(lp_entry *e, size_t n);
-
-static inline int lp__key_less(lp_key x, lp_key y)
-{
-    return x.a < y.a || (x.a == y.a && x.b < y.b);
-}
-
-/* Collects t's entries into a fresh lp_malloc'd array sorted by key; *out is
- * NULL for an empty table. 0 or LP_ENOMEM. */
-int lp__table_sorted(const lp_table *t, lp_entry **out);
 
 /* ---- event coding (evcodec.c) ------------------------------------------------ */
 

@@ -185,8 +185,34 @@ static void test_rng(void)
         LP_CHECK(cells[i] > 9700 && cells[i] < 10300);
 }
 
+/* Both orders on 5000 random entries with many ties in a and in v[0]. */
+static void test_sort(void)
+{
+    enum { N = 5000 };
+    static lp_entry e[N];
+    uint64_t x = 1;
+    for (int i = 0; i < N; i++) {
+        x = x * 6364136223846793005ULL + 1;
+        e[i].key.a = (x >> 40) % 300;
+        e[i].key.b = x >> 50;
+        e[i].v[0] = (x >> 20) % 50;
+    }
+    lp_entries_sort(e, N, lp_entry_key_less);
+    int sorted = 1;
+    for (int i = 1; i < N; i++)
+        sorted &= !lp_entry_key_less(&e[i], &e[i - 1]);
+    LP_CHECK(sorted);
+    lp_entries_sort(e, N, lp_entry_count_greater);
+    sorted = 1;
+    for (int i = 1; i < N; i++)
+        sorted &= e[i - 1].v[0] > e[i].v[0] ||
+                  (e[i - 1].v[0] == e[i].v[0] && !lp_entry_key_less(&e[i], &e[i - 1]));
+    LP_CHECK(sorted);
+}
+
 int main(void)
 {
+    test_sort();
     test_rng();
     test_table_against_reference();
     test_allocator_failure_is_reported();

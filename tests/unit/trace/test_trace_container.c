@@ -46,23 +46,6 @@ static void test_crc_and_varint(void)
                     "-5 7 ff -9 %") == 0);
 }
 
-static void test_sort(void)
-{
-    enum { N = 5000 };
-    static lp_entry e[N];
-    uint64_t x = 1;
-    for (int i = 0; i < N; i++) {
-        x = x * 6364136223846793005ULL + 1;
-        e[i].key.a = (x >> 40) % 300;
-        e[i].key.b = x >> 50;
-    }
-    lp__sort_entries(e, N);
-    int sorted = 1;
-    for (int i = 1; i < N; i++)
-        sorted &= !lp__key_less(e[i].key, e[i - 1].key);
-    LP_CHECK(sorted);
-}
-
 static void test_meta(void)
 {
     lp_meta m = {0}, c = {0};
@@ -386,7 +369,6 @@ static void test_source_errors(void)
 int main(void)
 {
     test_crc_and_varint();
-    test_sort();
     test_meta();
     test_modules();
     test_sniff();
