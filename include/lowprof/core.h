@@ -176,6 +176,35 @@ typedef struct lp_tuple {
     uint8_t type; /* lp_tuple_type */
 } lp_tuple;
 
+/* The tuple selector of the stratified-sampling paper (section 2.1), as
+ * every front end and the trace replay apply it: a load gives a value tuple
+ * <pc, value>; a conditional branch or an indirect jump gives an edge tuple
+ * <pc, destination>; a call (direct or indirect, not a tail jump) gives a
+ * call-target tuple <call site, callee>. mask holds 1u << lp_tuple_type for
+ * each type wanted. Returns 1 and fills *out when ev gives a wanted tuple,
+ * else 0. */
+static inline int lp_tuple_select(const lp_event *ev, unsigned mask, lp_tuple *out)
+{
+    unsigned type = 0;
+    uint64_t w = 0;
+    if (ev->kind == LP_EV_LOAD) {
+        type = LP_TUPLE_VALUE;
+        w = ev->b;
+    } else if (ev->kind == LP_EV_BRANCH && (ev->flags & (LP_EVF_COND | LP_EVF_INDIRECT))) {
+        type = LP_TUPLE_EDGE;
+        w = ev->a;
+    } else if (ev->kind == LP_EV_CALL && !(ev->flags & LP_EVF_TAIL)) {
+        type = LP_TUPLE_CALL_TARGET;
+        w = ev->a;
+    }
+    if (!type || !(mask & (1u << type)))
+        return 0;
+    out->pc = ev->pc;
+    out->w = w;
+    out->type = (uint8_t)type;
+    return 1;
+}
+
 /* ---- the one hash table ------------------------------------------------- */
 
 /* Key and value shapes are fixed for every profile type: two key words, two

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "lowprof/core.h"
+#include "lowprof/sample.h"
 #include "lowprof/trace.h"
 
 typedef struct lp_cli_cmd {
@@ -26,6 +27,9 @@ const lp_cli_cmd *lp_cli_find(const char *name);
 
 /* Prints "lowprof CMD: message" and a pointer to the help; returns 2. */
 int lp_cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Parses a compressor spec; on error prints it with a caret under the bad
+ * character and returns 2 (the usage exit status), else 0. */
+int lp_cli_parse_compressor(const char *cmd, const char *text, lp_compressor_spec *out);
 /* Prints "lowprof: message" to stderr; returns 1. */
 int lp_cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* True if argv[1..] asks for help (-h / --help); prints the help if so. */

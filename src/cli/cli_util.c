@@ -232,3 +232,15 @@ lp_sink lp_cli_file_sink(void *stdio_file)
     lp_sink s = {lp__file_sink_write, stdio_file};
     return s;
 }
+
+int lp_cli_parse_compressor(const char *cmd, const char *text, lp_compressor_spec *out)
+{
+    size_t pos = 0;
+    const char *why = "";
+    if (lp_compressor_spec_parse(text, out, &pos, &why) == 0)
+        return 0;
+    fprintf(stderr, "lowprof %s: bad compressor '%s' at character %zu: %s\n  %s\n  %*s^\n",
+            cmd, text, pos + 1, why, text, (int)pos, "");
+    fprintf(stderr, "Try 'lowprof help %s'.\n", cmd);
+    return 2;
+}

@@ -9,6 +9,7 @@
  * incomplete, so no recorded interval is lost. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,6 +31,15 @@ const char cmd_record_help[] =
     "  --profile TYPES       comma-separated: code-region, method, call-pair,\n"
     "                        edge, block, value; 'all'; or 'none' for phase\n"
     "                        signatures only [code-region,method,call-pair,edge,block]\n"
+    "  --tuples TYPES        comma-separated: value, edge, call-target; feed\n"
+    "                        them to a stream compressor whose estimated\n"
+    "                        profiles replace the exhaustive ones of those types\n"
+    "  --compressor SPEC     the compressor, e.g. R256, P256, H[P256]2048,\n"
+    "                        H[P512]2048+A16, T2:256x2048w2 [H[P256]2048]\n"
+    "                        (grammar: doc/sample.md)\n"
+    "  --seed N              the compressor's random seed [1]\n"
+    "  --cost B,I,M          messages per interrupt, cycles per interrupt,\n"
+    "                        cycles per message of the cost model [100,214,30]\n"
     "  --trace FILE          also write every event (for small runs)\n"
     "  --trace-limit N       stop the event trace after N events [10000000]\n"
     "  -q, --quiet           no progress display\n"
@@ -41,8 +51,14 @@ const char cmd_record_help[] =
     "is written and marked incomplete. The exit status of lowprof record is\n"
     "0 when the recording was written, whatever PROGRAM's own status was.\n"
     "\n"
-    "Example:\n"
+    "With --tuples, edges are conditional branches and indirect jumps, call\n"
+    "targets are calls; the report shows the estimates and what collecting\n"
+    "them cost: messages, interrupts and modeled cycles.\n"
+    "\n"
+    "Examples:\n"
     "  lowprof record -o bz.lpprof -- bzip2 -9 -k -c input.txt > /dev/null\n"
+    "  lowprof record --tuples value,edge,call-target --compressor 'H[P256]2048+A16' \\\n"
+    "      -- bzip2 -9 -k -c input.txt > /dev/null\n"
     "  lowprof report bz.lpprof\n";
 
 static const char lp_default_types[] = "code-region,method,call-pair,edge,block";
@@ -76,8 +92,86 @@ static int lp_check_types(const char *list)
     return 0;
 }
 
+/* Removes the exhaustive types that --tuples replaces from a type list. */
+static const char *lp_types_without(const char *list, unsigned tuples, char *buf, size_t cap)
+{
+    if (strcmp(list, "none") == 0)
+        return list;
+    buf[0] = 0;
+    size_t len = 0;
+    for (const char *s = list; *s;) {
+        const char *e = strchr(s, ',');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        unsigned t = lp_profile_type_parse(s, n);
+        int drop = (t == LP_PROF_VALUE && (tuples & (1u << LP_TUPLE_VALUE))) ||
+                   (t == LP_PROF_EDGE && (tuples & (1u << LP_TUPLE_EDGE)));
+        if (!drop && len + n + 2 < cap) {
+            if (len)
+                buf[len++] = ',';
+            memcpy(buf + len, s, n);
+            len += n;
+            buf[len] = 0;
+        }
+        s = e ? e + 1 : s + n;
+    }
+    return len ? buf : "none";
+}
+
+static int lp_parse_tuples(const char *list, unsigned *out)
+{
+    static const struct {
+        const char *name;
+        unsigned type;
+    } names[] = {{"value", LP_TUPLE_VALUE},
+                 {"edge", LP_TUPLE_EDGE},
+                 {"call-target", LP_TUPLE_CALL_TARGET}};
+    *out = 0;
+    for (const char *s = list; *s;) {
+        const char *e = strchr(s, ',');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        unsigned found = 0;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (strlen(names[i].name) == n && strncmp(s, names[i].name, n) == 0)
+                found = 1u << names[i].type;
+        if (!found)
+            return lp_cli_usage("record", "'%.*s' is not a tuple type (value, edge, call-target)",
+                                (int)n, s);
+        *out |= found;
+        s = e ? e + 1 : s + n;
+    }
+    if (!*out)
+        return lp_cli_usage("record", "--tuples needs at least one type");
+    return 0;
+}
+
+static int lp_parse_cost(const char *s, unsigned long long out[3])
+{
+    char *end;
+    for (int i = 0; i < 3; i++) {
+        errno = 0;
+        out[i] = strtoull(s, &end, 10);
+        if (end == s || errno || *s == '-' || out[i] > 0xffffffffULL || (i == 0 && !out[i]) ||
+            *end != (i < 2 ? ',' : 0))
+            return lp_cli_usage("record", "--cost needs three whole numbers B,I,M (B >= 1), "
+                                          "not '%s'", s);
+        s = end + 1;
+    }
+    return 0;
+}
+
+static char *lp_tool_arg(const char *name, const char *value)
+{
+    size_t n = strlen(name) + strlen(value) + 2;
+    char *a = malloc(n);
+    if (a)
+        snprintf(a, n, "%s=%s", name, value);
+    return a;
+}
+
 int cmd_record(int argc, char **argv)
 {
+    char types_buf[256];
+    const char *tuples = NULL, *compressor = NULL, *seed = NULL, *cost = NULL;
     lp_record_opts o = {0};
     o.out = "lowprof.lpprof";
     o.types = lp_default_types;
@@ -96,7 +190,9 @@ int cmd_record(int argc, char **argv)
         int takes = strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0 ||
                     strcmp(a, "--imatrix") == 0 || strcmp(a, "--interval") == 0 ||
                     strcmp(a, "--profile") == 0 || strcmp(a, "--trace") == 0 ||
-                    strcmp(a, "--trace-limit") == 0;
+                    strcmp(a, "--trace-limit") == 0 || strcmp(a, "--tuples") == 0 ||
+                    strcmp(a, "--compressor") == 0 || strcmp(a, "--seed") == 0 ||
+                    strcmp(a, "--cost") == 0;
         if (takes && !next)
             return lp_cli_usage("record", "%s needs a value", a);
         if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
@@ -116,6 +212,16 @@ int cmd_record(int argc, char **argv)
                 return 2;
             o.types = strcmp(next, "all") == 0 ? "code-region,method,call-pair,edge,block,value"
                                                : next;
+        } else if (strcmp(a, "--tuples") == 0) {
+            tuples = next;
+        } else if (strcmp(a, "--compressor") == 0) {
+            compressor = next;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (lp_parse_u64_arg(a, next, &v))
+                return 2;
+            seed = next;
+        } else if (strcmp(a, "--cost") == 0) {
+            cost = next;
         } else if (strcmp(a, "--trace") == 0) {
             o.trace = next;
         } else if (strcmp(a, "--trace-limit") == 0) {
@@ -135,5 +241,34 @@ int cmd_record(int argc, char **argv)
         return lp_cli_usage("record", "no program given (put it after --)");
     o.argv = argv + i;
     o.argc = argc - i;
+    if ((compressor || seed || cost) && !tuples)
+        return lp_cli_usage("record", "--compressor, --seed and --cost need --tuples");
+    if (tuples) {
+        unsigned mask;
+        lp_compressor_spec spec;
+        unsigned long long c[3];
+        if (lp_parse_tuples(tuples, &mask) ||
+            (compressor && lp_cli_parse_compressor("record", compressor, &spec)) ||
+            (cost && lp_parse_cost(cost, c)))
+            return 2;
+        o.types = lp_types_without(o.types, mask, types_buf, sizeof types_buf);
+        o.tool_args[o.ntool_args++] = lp_tool_arg("--tuples", tuples);
+        if (compressor)
+            o.tool_args[o.ntool_args++] = lp_tool_arg("--compressor", compressor);
+        if (seed)
+            o.tool_args[o.ntool_args++] = lp_tool_arg("--seed", seed);
+        if (cost) {
+            char b[32];
+            static const char *const names[3] = {"--cost-buffer", "--cost-interrupt",
+                                                 "--cost-message"};
+            for (int k = 0; k < 3; k++) {
+                snprintf(b, sizeof b, "%llu", c[k]);
+                o.tool_args[o.ntool_args++] = lp_tool_arg(names[k], b);
+            }
+        }
+        for (int k = 0; k < o.ntool_args; k++)
+            if (!o.tool_args[k])
+                return lp_cli_fail("out of memory");
+    }
     return lp_record_run(&o);
 }

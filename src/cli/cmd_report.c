@@ -528,6 +528,55 @@ static void report_header(const char *path, const lp_profile_set *s)
     printf("\n");
 }
 
+/* Whether a stream compressor estimated the profile of type (the tool lists
+ * those types in "estimated-types"). */
+static int report_is_estimated(const lp_meta *m, unsigned type)
+{
+    const char *list = lp_meta_get(m, "estimated-types");
+    const char *name = lp_profile_type_name(type);
+    size_t n = strlen(name);
+    for (const char *s = list; s && *s;) {
+        const char *e = strchr(s, ',');
+        size_t len = e ? (size_t)(e - s) : strlen(s);
+        if (len == n && strncmp(s, name, n) == 0)
+            return 1;
+        s = e ? e + 1 : s + len;
+    }
+    return 0;
+}
+
+/* The cost of collecting the compressed profiles, in the paper's model. */
+static void report_compressor(const lp_meta *m)
+{
+    const char *spec = lp_meta_get(m, "compressor");
+    if (!spec)
+        return;
+    uint64_t tuples = 0, msgs = 0, first = 0, irqs = 0, cycles = 0, insns = 0;
+    lp__parse_count(lp_meta_get(m, "compressor-tuples"), &tuples);
+    lp__parse_count(lp_meta_get(m, "compressor-messages"), &msgs);
+    lp__parse_count(lp_meta_get(m, "compressor-first-level-messages"), &first);
+    lp__parse_count(lp_meta_get(m, "compressor-interrupts"), &irqs);
+    lp__parse_count(lp_meta_get(m, "compressor-cycles"), &cycles);
+    lp__parse_count(lp_meta_get(m, "instructions"), &insns);
+    char a[32], b[32], c[32], d[32], e[32];
+    const char *types = lp_meta_get(m, "estimated-types");
+    printf("  compressor    %s over %s tuples\n", spec, types ? types : "?");
+    printf("                %s tuples -> %s messages", lp__fmt_count(tuples, a),
+           lp__fmt_count(msgs, b));
+    if (first != msgs)
+        printf(" (%s from the first level)", lp__fmt_count(first, c));
+    printf(", %s interrupts\n", lp__fmt_count(irqs, d));
+    printf("                %s modeled cycles", lp__fmt_count(cycles, e));
+    if (insns)
+        printf(" = %.2f%% of the program's instructions", 100.0 * (double)cycles / (double)insns);
+    const char *ci = lp_meta_get(m, "cost-cycles-per-interrupt");
+    const char *cm = lp_meta_get(m, "cost-cycles-per-message");
+    const char *cb = lp_meta_get(m, "cost-buffer-messages");
+    if (ci && cm && cb)
+        printf(" (%s per interrupt of %s messages, %s per message)", ci, cb, cm);
+    printf("\n");
+}
+
 /* ---- the command ---------------------------------------------------------------- */
 
 /* Section order: what a reader looks at first comes first. */
@@ -610,6 +659,7 @@ int cmd_report(int argc, char **argv)
         return lp_cli_fail("out of memory");
     }
     report_header(path, &set);
+    report_compressor(&set.meta);
     if (o.phase != LP_PHASE_NONE)
         printf("  phase         %u\n", o.phase);
 
@@ -623,6 +673,8 @@ int cmd_report(int argc, char **argv)
         rc = lp__view_build(&set, type, o.phase, &v);
         if (rc)
             break;
+        if (report_is_estimated(&set.meta, type))
+            v.sampled = 1;
         if (v.merged == 0) {
             if (asked && o.types != ~1u)
                 printf("\n(no %s profile in %s)\n", lp_profile_type_name(type), path);

@@ -18,6 +18,9 @@ typedef struct lp_record_opts {
     unsigned long long trace_limit; /* 0: default */
     const char *types;
     int progress;
+    /* Further --name=value options for the tool, already validated. */
+    char *tool_args[16];
+    int ntool_args;
     char **argv;
     int argc;
 } lp_record_opts;

@@ -368,7 +368,7 @@ int lp_record_run(const lp_record_opts *o)
         goto done;
 
     /* valgrind OPTIONS PROGRAM ARGS */
-    char **vargv = calloc((size_t)o->argc + 16, sizeof *vargv);
+    char **vargv = calloc((size_t)o->argc + 16 + (size_t)o->ntool_args, sizeof *vargv);
     int k = 0;
     char b_log[PATH_MAX + 32], b_out[PATH_MAX + 32], b_im[PATH_MAX + 32], b_tr[PATH_MAX + 32],
         b_iv[64], b_tl[64], b_ty[256];
@@ -396,6 +396,8 @@ int lp_record_run(const lp_record_opts *o)
     }
     snprintf(b_ty, sizeof b_ty, "--profile=%s", o->types);
     vargv[k++] = b_ty;
+    for (int i = 0; i < o->ntool_args; i++)
+        vargv[k++] = o->tool_args[i];
     vargv[k++] = "--progress=yes";
     vargv[k++] = prog;
     for (int i = 1; i < o->argc; i++)

@@ -18,6 +18,7 @@
 #include "pub_tool_tooliface.h"
 
 #include "lowprof/core.h"
+#include "lowprof/sample.h"
 #include "lowprof/trace.h"
 
 /* How a site leaves its superblock. */
@@ -136,6 +137,25 @@ void lp_vg_sig_cut(void);
 /* Memory accesses: value profile and event trace. */
 VG_REGPARM(3) void lp_vg_on_load(ULong pc, ULong addr, ULong value, ULong size);
 VG_REGPARM(3) void lp_vg_on_store(ULong pc, ULong addr, ULong size);
+
+/* ---- the stream compressor (lp_vg_tuples.c) ---- */
+extern const HChar *lp_vg_clo_compressor; /* spec text */
+extern UInt lp_vg_clo_tuples;             /* 1u << lp_tuple_type */
+extern ULong lp_vg_clo_seed;
+extern lp_cost_model lp_vg_clo_cost;
+extern lp_compressor *lp_vg_compressor;   /* NULL unless tuples are selected */
+Bool lp_vg_tuples_parse(const HChar *s, UInt *out);
+void lp_vg_tuples_init(void);
+void lp_vg_tuples_finish(lp_profile_set *set);
+
+/* Hands one selected tuple to the compressor (see lp_tuple_select). */
+static inline void lp_vg_tuple(UInt type, ULong pc, ULong w)
+{
+    if (lp_vg_clo_tuples & (1u << type)) {
+        lp_tuple t = {pc, w, (UChar)type};
+        lp_compressor_push(lp_vg_compressor, &t);
+    }
+}
 
 /* ---- instrumentation (lp_vg_instrument.c) ---- */
 IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,

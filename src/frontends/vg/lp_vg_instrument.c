@@ -325,11 +325,13 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
         return sb_in;
 
     lp_vg_ctx c = {.layout = layout, .block_start = first.addr,
-                   .profiling = lp_vg_clo_types != 0};
+                   .profiling = lp_vg_clo_types != 0 ||
+                                (lp_vg_clo_tuples & ~(1u << LP_TUPLE_VALUE)) != 0};
     c.out = deepCopyIRSBExceptStmts(sb_in);
     c.block = c.profiling ? lp_vg_block_get(first.addr) : NULL;
     Bool cond = lp_vg_last_is_cond(sb_in, &last, last_imark);
-    Bool values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0;
+    Bool values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0 ||
+                  (lp_vg_clo_tuples & (1u << LP_TUPLE_VALUE)) != 0;
     Bool trace = lp_vg_clo_trace != NULL;
     lp_vg_exit_kind final = lp_vg_final_kind(sb_in, &last, cond);
     /* Signature-only blocks whose exits agree get inline IR instead of

@@ -79,6 +79,19 @@ static Bool lp_vg_parse_u64(const HChar *arg, const HChar *s, ULong lo, ULong *o
     return True;
 }
 
+static Bool lp_vg_parse_u32(const HChar *arg, const HChar *s, ULong lo, UInt *out)
+{
+    ULong v;
+    if (!lp_vg_parse_u64(arg, s, lo, &v))
+        return False;
+    if (v > 0xffffffffULL) {
+        VG_(fmsg_bad_option)(arg, "at most 4294967295\n");
+        return False;
+    }
+    *out = (UInt)v;
+    return True;
+}
+
 static Bool lp_vg_process_cmd_line_option(const HChar *arg)
 {
     const HChar *v;
@@ -90,6 +103,18 @@ static Bool lp_vg_process_cmd_line_option(const HChar *arg)
         return lp_vg_parse_u64(arg, v, 1000, &lp_vg_clo_interval);
     } else if VG_STR_CLO (arg, "--trace-limit", v) {
         return lp_vg_parse_u64(arg, v, 0, &lp_vg_clo_trace_limit);
+    } else if VG_STR_CLO (arg, "--compressor", lp_vg_clo_compressor) {
+    } else if VG_STR_CLO (arg, "--tuples", v) {
+        if (!lp_vg_tuples_parse(v, &lp_vg_clo_tuples))
+            VG_(fmsg_bad_option)(arg, "tuple types are value, edge, call-target\n");
+    } else if VG_STR_CLO (arg, "--seed", v) {
+        return lp_vg_parse_u64(arg, v, 0, &lp_vg_clo_seed);
+    } else if VG_STR_CLO (arg, "--cost-buffer", v) {
+        return lp_vg_parse_u32(arg, v, 1, &lp_vg_clo_cost.buffer_messages);
+    } else if VG_STR_CLO (arg, "--cost-interrupt", v) {
+        return lp_vg_parse_u32(arg, v, 0, &lp_vg_clo_cost.cycles_per_interrupt);
+    } else if VG_STR_CLO (arg, "--cost-message", v) {
+        return lp_vg_parse_u32(arg, v, 0, &lp_vg_clo_cost.cycles_per_message);
     } else if VG_STR_CLO (arg, "--profile", v) {
         if (!lp_vg_parse_types(v, &lp_vg_clo_types))
             VG_(fmsg_bad_option)(arg, "profile types are code-region, method, call-pair, "
@@ -109,6 +134,12 @@ static void lp_vg_print_usage(void)
                 "    --interval=N           interval length in instructions [10000000]\n"
                 "    --profile=T,T...       code-region,method,call-pair,edge,block,value\n"
                 "                           or none (signatures only)\n"
+                "    --tuples=T,T...        value,edge,call-target: feed them to a compressor\n"
+                "    --compressor=SPEC      the compressor, e.g. H[P256]2048+A16 [H[P256]2048]\n"
+                "    --seed=N               the compressor's random seed [1]\n"
+                "    --cost-buffer=N        messages per interrupt [100]\n"
+                "    --cost-interrupt=N     modeled cycles per interrupt [214]\n"
+                "    --cost-message=N       modeled cycles per message [30]\n"
                 "    --progress=yes|no      report progress once a second [no]\n");
 }
 
@@ -138,6 +169,7 @@ static void lp_vg_post_clo_init(void)
     VG_(clo_vex_control).guest_chase = False;
     VG_(clo_vex_control).iropt_unroll_thresh = 0;
     lp_vg_run_init();
+    lp_vg_tuples_init();
     if (lp_vg_out_open() != 0)
         VG_(fmsg)("lowprof: cannot open the output files; nothing will be recorded\n");
 }

@@ -169,6 +169,8 @@ static inline void lp_vg_count_branch(const lp_vg_site *s, ULong dst)
     br->insns_since += since;
     br->taken += s->taken;
     lp_vg_iv.sig.bucket[s->sig_bucket] += since;
+    if (s->kind == LP_VG_COND || s->kind == LP_VG_IJUMP)
+        lp_vg_tuple(LP_TUPLE_EDGE, br->pc, dst);
     if (s->backward) {
         lp_vg_ensure_root(t, s);
         lp_vg_method *m = lp_vg_top(t)->method;
@@ -321,6 +323,7 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
      * return we saw (longjmp, exceptions): drop it before pushing. */
     lp_vg_pop_dead(t, sp, True);
     lp_vg_record_call(s->branch->pc, dst, False);
+    lp_vg_tuple(LP_TUPLE_CALL_TARGET, s->branch->pc, dst);
     lp_vg_push(t, sp, lp_vg_method_get(dst));
     if (lp_vg_clo_trace) {
         lp_event ev = {.kind = LP_EV_CALL, .tid = t->tid, .pc = s->branch->pc, .a = dst,
@@ -355,6 +358,7 @@ VG_REGPARM(3) void lp_vg_on_load(ULong pc, ULong addr, ULong value, ULong size)
             e->v[1] = size;
         }
     }
+    lp_vg_tuple(LP_TUPLE_VALUE, pc, value);
     if (lp_vg_clo_trace) {
         lp_event ev = {.kind = LP_EV_LOAD, .size = (UShort)size, .tid = lp_vg_cur->tid,
                        .pc = pc, .a = addr, .b = value, .icount = lp_vg_icount};
