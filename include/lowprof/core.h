@@ -272,7 +272,7 @@ typedef enum lp_profile_type {
     LP_PROF_BLOCK = 5,       /* key (block start pc, 0); v0 executions, v1 instructions executed */
     LP_PROF_CALL_GRAPH = 6,  /* key (caller entry, callee entry); v0 calls, v1 0 */
     LP_PROF_VALUE = 7,       /* key (load pc, value); v0 count, v1 access size in bytes */
-    LP_PROF_CALL_TARGET = 8, /* key (indirect call site, target); v0 count, v1 0 */
+    LP_PROF_CALL_TARGET = 8, /* key (call site, target); v0 count, v1 0 */
     LP_PROF_STREAMS = 9,     /* key (stream id, 0); v0 frequency, v1 length */
     LP_PROF_TYPE_MAX = 9,
 } lp_profile_type;

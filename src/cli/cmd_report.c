@@ -453,7 +453,7 @@ static int report_pairs(lp__names *nm, unsigned type, const lp__view *v, const r
     }
     qsort(rows, v->count, sizeof *rows, report_row_cmp);
     const char *title = type == LP_PROF_CALL_GRAPH    ? "Call graph"
-                        : type == LP_PROF_CALL_TARGET ? "Indirect call targets"
+                        : type == LP_PROF_CALL_TARGET ? "Call targets"
                                                       : "Hot data streams";
     const char *counter = lp__counter_name(type, 0);
     char c1[32], c2[32], what[160], pct[16], x[1024], y[1024];
