@@ -1,0 +1,44 @@
+/* phase: compressed phase signatures (remote-profiling paper, section 4; the
+ * Phase Tracker it cites, Sherwood et al. 2003, stores each interval's
+ * accumulator normalised and cut to a few bits per bucket).
+ *
+ * Called once per interval and once per remembered phase at each interval
+ * end, so plain loops over 32 buckets. Integer arithmetic only: the result
+ * must not depend on the floating-point environment of the program under
+ * the native runtime, and 128-bit products keep it exact for any 64-bit
+ * bucket values. */
+#include "lowprof/phase.h"
+
+__extension__ typedef unsigned __int128 lp__u128;
+
+int lp_phase_sig_compress(const lp_signature *sig, unsigned bits, lp_phase_sig *out)
+{
+    if (bits < LP_PHASE_MIN_BITS || bits > LP_PHASE_MAX_BITS)
+        return LP_EINVAL;
+    lp__u128 total = 0;
+    for (unsigned i = 0; i < LP_SIG_BUCKETS; i++)
+        total += sig->bucket[i];
+    const uint64_t steps = (1u << bits) - 1;
+    out->bits = (uint8_t)bits;
+    out->empty = total == 0;
+    for (unsigned i = 0; i < LP_SIG_BUCKETS; i++) {
+        /* Round to nearest: bucket <= total, so the quotient is <= steps. */
+        out->q[i] = total ? (uint16_t)(((lp__u128)sig->bucket[i] * steps + total / 2) / total) : 0;
+    }
+    return LP_OK;
+}
+
+uint32_t lp_phase_sig_distance(const lp_phase_sig *a, const lp_phase_sig *b)
+{
+    if (a->bits != b->bits)
+        return UINT32_MAX;
+    const uint32_t max = 2u * ((1u << a->bits) - 1);
+    if (a->empty || b->empty)
+        return a->empty == b->empty ? 0 : max;
+    uint32_t sum = 0;
+    for (unsigned i = 0; i < LP_SIG_BUCKETS; i++)
+        sum += a->q[i] > b->q[i] ? (uint32_t)(a->q[i] - b->q[i]) : (uint32_t)(b->q[i] - a->q[i]);
+    /* Rounding each bucket up can make the quantised sums exceed 2^bits - 1
+     * by up to half a step per bucket; keep the documented range. */
+    return sum > max ? max : sum;
+}
