@@ -42,6 +42,8 @@ const char cmd_record_help[] =
     "                        cycles per message of the cost model [100,214,30]\n"
     "  --trace FILE          also write every event (for small runs)\n"
     "  --trace-limit N       stop the event trace after N events [10000000]\n"
+    "  --trace-kinds LIST    events to trace, comma-separated: branch, call,\n"
+    "                        return, block, load, store [all]\n"
     "  -q, --quiet           no progress display\n"
     "\n"
     "The value profile (per static load, each value loaded and its count) is\n"
@@ -168,6 +170,23 @@ static char *lp_tool_arg(const char *name, const char *value)
     return a;
 }
 
+static int lp_check_kinds(const char *list)
+{
+    static const char *const names[] = {"branch", "call", "return", "block", "load", "store"};
+    for (const char *s = list; *s;) {
+        const char *e = strchr(s, ',');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        int ok = 0;
+        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+            ok |= strlen(names[k]) == n && strncmp(s, names[k], n) == 0;
+        if (!ok)
+            return lp_cli_usage("record", "'%.*s' is not an event kind (branch, call, return, "
+                                          "block, load, store)", (int)n, s);
+        s = e ? e + 1 : s + n;
+    }
+    return 0;
+}
+
 int cmd_record(int argc, char **argv)
 {
     char types_buf[256];
@@ -192,6 +211,7 @@ int cmd_record(int argc, char **argv)
                     strcmp(a, "--profile") == 0 || strcmp(a, "--trace") == 0 ||
                     strcmp(a, "--trace-limit") == 0 || strcmp(a, "--tuples") == 0 ||
                     strcmp(a, "--compressor") == 0 || strcmp(a, "--seed") == 0 ||
+                    strcmp(a, "--trace-kinds") == 0 ||
                     strcmp(a, "--cost") == 0;
         if (takes && !next)
             return lp_cli_usage("record", "%s needs a value", a);
@@ -212,6 +232,10 @@ int cmd_record(int argc, char **argv)
                 return 2;
             o.types = strcmp(next, "all") == 0 ? "code-region,method,call-pair,edge,block,value"
                                                : next;
+        } else if (strcmp(a, "--trace-kinds") == 0) {
+            if (lp_check_kinds(next))
+                return 2;
+            o.tool_args[o.ntool_args++] = lp_tool_arg("--trace-kinds", next);
         } else if (strcmp(a, "--tuples") == 0) {
             tuples = next;
         } else if (strcmp(a, "--compressor") == 0) {

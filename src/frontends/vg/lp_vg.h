@@ -96,6 +96,7 @@ extern const HChar *lp_vg_clo_imatrix; /* interval matrix file, or NULL */
 extern const HChar *lp_vg_clo_trace;   /* event trace file, or NULL */
 extern ULong lp_vg_clo_interval;
 extern ULong lp_vg_clo_trace_limit;
+extern UInt lp_vg_clo_trace_kinds;     /* 1u << lp_event_kind traced */
 extern UInt lp_vg_clo_types;           /* 1u << lp_profile_type */
 extern Bool lp_vg_clo_progress;
 

@@ -332,7 +332,8 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     Bool cond = lp_vg_last_is_cond(sb_in, &last, last_imark);
     Bool values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0 ||
                   (lp_vg_clo_tuples & (1u << LP_TUPLE_VALUE)) != 0;
-    Bool trace = lp_vg_clo_trace != NULL;
+    Bool trace_loads = lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_LOAD));
+    Bool trace_stores = lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_STORE));
     lp_vg_exit_kind final = lp_vg_final_kind(sb_in, &last, cond);
     /* Signature-only blocks whose exits agree get inline IR instead of
      * helper calls; sig_pending stays set until that IR is emitted. */
@@ -381,25 +382,25 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
         }
         case Ist_WrTmp:
             addStmtToIRSB(c.out, st);
-            if ((values || trace) && st->Ist.WrTmp.data->tag == Iex_Load)
+            if ((values || trace_loads) && st->Ist.WrTmp.data->tag == Iex_Load)
                 lp_vg_instrument_load(c.out, cur.addr, st->Ist.WrTmp.data->Iex.Load.addr,
                                       st->Ist.WrTmp.tmp, NULL);
             break;
         case Ist_LoadG:
             addStmtToIRSB(c.out, st);
-            if (values || trace)
+            if (values || trace_loads)
                 lp_vg_instrument_load(c.out, cur.addr, st->Ist.LoadG.details->addr,
                                       st->Ist.LoadG.details->dst, st->Ist.LoadG.details->guard);
             break;
         case Ist_Store:
             addStmtToIRSB(c.out, st);
-            if (trace)
+            if (trace_stores)
                 lp_vg_instrument_store(c.out, cur.addr, st->Ist.Store.addr, st->Ist.Store.data,
                                        NULL);
             break;
         case Ist_StoreG:
             addStmtToIRSB(c.out, st);
-            if (trace)
+            if (trace_stores)
                 lp_vg_instrument_store(c.out, cur.addr, st->Ist.StoreG.details->addr,
                                        st->Ist.StoreG.details->data,
                                        st->Ist.StoreG.details->guard);

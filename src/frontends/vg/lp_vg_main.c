@@ -19,6 +19,8 @@ const HChar *lp_vg_clo_imatrix = NULL;
 const HChar *lp_vg_clo_trace = NULL;
 ULong lp_vg_clo_interval = LP_DEFAULT_INTERVAL;
 ULong lp_vg_clo_trace_limit = 10000000;
+UInt lp_vg_clo_trace_kinds = (1u << LP_EV_BRANCH) | (1u << LP_EV_CALL) | (1u << LP_EV_RETURN) |
+                             (1u << LP_EV_BLOCK) | (1u << LP_EV_LOAD) | (1u << LP_EV_STORE);
 UInt lp_vg_clo_types = (1u << LP_PROF_CODE_REGION) | (1u << LP_PROF_METHOD) |
                        (1u << LP_PROF_CALL_PAIR) | (1u << LP_PROF_EDGE) | (1u << LP_PROF_BLOCK);
 Bool lp_vg_clo_progress = False;
@@ -67,6 +69,29 @@ static Bool lp_vg_parse_types(const HChar *s, UInt *out)
     return True;
 }
 
+/* "branch,load,..." to an event-kind mask; False if a name is bad. */
+static Bool lp_vg_parse_kinds(const HChar *s, UInt *out)
+{
+    static const HChar *const names[] = {NULL, "branch", "call", "return", "block", "load", "store"};
+    UInt mask = 0;
+    while (*s) {
+        const HChar *e = s;
+        while (*e && *e != ',')
+            e++;
+        UInt found = 0;
+        for (UInt k = 1; k < sizeof names / sizeof names[0]; k++)
+            if ((SizeT)(e - s) == VG_(strlen)(names[k]) &&
+                VG_(strncmp)(s, names[k], (SizeT)(e - s)) == 0)
+                found = 1u << k;
+        if (!found)
+            return False;
+        mask |= found;
+        s = *e ? e + 1 : e;
+    }
+    *out = mask;
+    return mask != 0;
+}
+
 static Bool lp_vg_parse_u64(const HChar *arg, const HChar *s, ULong lo, ULong *out)
 {
     HChar *end;
@@ -103,6 +128,9 @@ static Bool lp_vg_process_cmd_line_option(const HChar *arg)
         return lp_vg_parse_u64(arg, v, 1000, &lp_vg_clo_interval);
     } else if VG_STR_CLO (arg, "--trace-limit", v) {
         return lp_vg_parse_u64(arg, v, 0, &lp_vg_clo_trace_limit);
+    } else if VG_STR_CLO (arg, "--trace-kinds", v) {
+        if (!lp_vg_parse_kinds(v, &lp_vg_clo_trace_kinds))
+            VG_(fmsg_bad_option)(arg, "event kinds are branch, call, return, block, load, store\n");
     } else if VG_STR_CLO (arg, "--compressor", lp_vg_clo_compressor) {
     } else if VG_STR_CLO (arg, "--tuples", v) {
         if (!lp_vg_tuples_parse(v, &lp_vg_clo_tuples))
@@ -131,6 +159,7 @@ static void lp_vg_print_usage(void)
                 "    --imatrix-file=FILE    also write the interval matrix\n"
                 "    --trace-file=FILE      also write every event (small runs)\n"
                 "    --trace-limit=N        stop tracing after N events [10000000]\n"
+                "    --trace-kinds=K,K...   branch,call,return,block,load,store [all]\n"
                 "    --interval=N           interval length in instructions [10000000]\n"
                 "    --profile=T,T...       code-region,method,call-pair,edge,block,value\n"
                 "                           or none (signatures only)\n"

@@ -146,7 +146,7 @@ int lp_vg_out_open(void)
 
 void lp_vg_emit(const lp_event *ev)
 {
-    if (!lp_vg_evw)
+    if (!lp_vg_evw || !(lp_vg_clo_trace_kinds & (1u << ev->kind)))
         return;
     if (lp_vg_events >= lp_vg_clo_trace_limit) {
         lp_vg_counters[LP_VG_STAT_TRACE_DROPPED]++;
