@@ -200,7 +200,8 @@ typedef struct lp_phase_table {
 } lp_phase_table;
 
 /* Initialises t in caller memory with capacity entries (0: the default 20)
- * and the replacement generator seeded with seed. Returns 0 or LP_ENOMEM. */
+ * and the replacement generator seeded with seed. Returns 0, LP_EINVAL (a
+ * capacity of UINT32_MAX / 4 or more) or LP_ENOMEM. */
 int lp_phase_table_init(lp_phase_table *t, size_t capacity, uint64_t seed);
 void lp_phase_table_fini(lp_phase_table *t); /* accepts NULL */
 
@@ -261,8 +262,8 @@ typedef struct lp_phase_sample {
 typedef struct lp_phase_daemon lp_phase_daemon;
 
 /* Creates a daemon. Returns 0, LP_EINVAL for an inconsistent config (unknown
- * strategy or policy, period 0, offset >= period, k 0 after defaults), or
- * LP_ENOMEM. */
+ * strategy, policy or predictor, period 0, offset >= period, centroid_bits
+ * out of range), or LP_ENOMEM. */
 int lp_phase_daemon_create(const lp_phase_daemon_config *cfg, lp_phase_daemon **out);
 void lp_phase_daemon_free(lp_phase_daemon *d); /* accepts NULL */
 
