@@ -31,6 +31,16 @@ const char cmd_record_help[] =
     "  --profile TYPES       comma-separated: code-region, method, call-pair,\n"
     "                        edge, block, value; 'all'; or 'none' for phase\n"
     "                        signatures only [code-region,method,call-pair,edge,block]\n"
+    "  --strategy S          profile only some intervals (the profile builders\n"
+    "                        are switched off in the others): exhaustive,\n"
+    "                        periodic:N[:OFFSET], random:P:SEED, or phase (one\n"
+    "                        representative interval per program phase)\n"
+    "  --phase-threshold T   phase similarity threshold in (0, 1] [0.1]\n"
+    "  --phase-k K           sample each new phase's K-th interval [3]\n"
+    "  --phase-table N       phase table entries [20]\n"
+    "  --phase-predictor P   next-phase predictor: last, markov, run-length [markov]\n"
+    "  --phase-bits B        bits per compressed signature bucket, 4-16 [6]\n"
+    "  --phase-seed N        seed of the phase table's random replacement [0]\n"
     "  --tuples TYPES        comma-separated: value, edge, call-target; feed\n"
     "                        them to a stream compressor whose estimated\n"
     "                        profiles replace the exhaustive ones of those types\n"
@@ -52,6 +62,11 @@ const char cmd_record_help[] =
     "If PROGRAM crashes or is killed by a signal, the profile up to that point\n"
     "is written and marked incomplete. The exit status of lowprof record is\n"
     "0 when the recording was written, whatever PROGRAM's own status was.\n"
+    "\n"
+    "With --strategy, the file holds the whole-run estimate (each sampled\n"
+    "interval scaled by the intervals it stands for), the sampled profiles\n"
+    "tagged by phase, and the phase of every interval; lowprof report shows\n"
+    "the phases and a timeline.\n"
     "\n"
     "With --tuples, edges are conditional branches and indirect jumps, call\n"
     "targets are calls; the report shows the estimates and what collecting\n"
@@ -170,6 +185,62 @@ static char *lp_tool_arg(const char *name, const char *value)
     return a;
 }
 
+/* Checks a --strategy or --phase-* value before a long run starts; the
+ * tool checks them again. */
+static int lp_check_phase_option(const char *opt, const char *v)
+{
+    char *end;
+    unsigned long long a = 0, b = 0;
+    if (strcmp(opt, "--strategy") == 0) {
+        if (strcmp(v, "exhaustive") == 0 || strcmp(v, "phase") == 0)
+            return 0;
+        if (strncmp(v, "periodic:", 9) == 0) {
+            a = strtoull(v + 9, &end, 10);
+            if (end != v + 9 && a > 0 && v[9] != '-' &&
+                (!*end || (*end == ':' && end[1] >= '0' && end[1] <= '9' &&
+                           (b = strtoull(end + 1, &end, 10), !*end) && b < a)))
+                return 0;
+        } else if (strncmp(v, "random:", 7) == 0) {
+            a = strtoull(v + 7, &end, 10);
+            if (end != v + 7 && a > 0 && v[7] != '-' && *end == ':' && end[1] >= '0' &&
+                end[1] <= '9' && (strtoull(end + 1, &end, 10), !*end))
+                return 0;
+        }
+        return lp_cli_usage("record", "--strategy is exhaustive, periodic:N[:OFFSET] (N >= 1, "
+                                      "OFFSET < N), random:P:SEED (P >= 1) or phase, not '%s'", v);
+    }
+    if (strcmp(opt, "--phase-threshold") == 0) {
+        double t = strtod(v, &end);
+        if (end != v && !*end && t > 0.0 && t <= 1.0)
+            return 0;
+        return lp_cli_usage("record", "--phase-threshold needs a number in (0, 1], not '%s'", v);
+    }
+    if (strcmp(opt, "--phase-predictor") == 0) {
+        if (strcmp(v, "last") == 0 || strcmp(v, "markov") == 0 || strcmp(v, "run-length") == 0)
+            return 0;
+        return lp_cli_usage("record", "--phase-predictor is last, markov or run-length, not '%s'",
+                            v);
+    }
+    static const struct {
+        const char *name;
+        unsigned long long lo, hi;
+    } nums[] = {{"--phase-k", 1, ~0ULL},
+                {"--phase-table", 1, 65536},
+                {"--phase-bits", 4, 16},
+                {"--phase-seed", 0, ~0ULL}};
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
+        if (strcmp(opt, nums[i].name) != 0)
+            continue;
+        if (lp_parse_u64_arg(opt, v, &a))
+            return 2;
+        if (a < nums[i].lo || a > nums[i].hi)
+            return lp_cli_usage("record", "%s must be between %llu and %llu", opt, nums[i].lo,
+                                nums[i].hi);
+        return 0;
+    }
+    return lp_cli_usage("record", "unknown option '%s'", opt);
+}
+
 static int lp_check_kinds(const char *list)
 {
     static const char *const names[] = {"branch", "call", "return", "block", "load", "store"};
@@ -190,7 +261,8 @@ static int lp_check_kinds(const char *list)
 int cmd_record(int argc, char **argv)
 {
     char types_buf[256];
-    const char *tuples = NULL, *compressor = NULL, *seed = NULL, *cost = NULL;
+    const char *tuples = NULL, *compressor = NULL, *seed = NULL, *cost = NULL, *strategy = NULL;
+    int phase_opts = 0;
     lp_record_opts o = {0};
     o.out = "lowprof.lpprof";
     o.types = lp_default_types;
@@ -211,7 +283,8 @@ int cmd_record(int argc, char **argv)
                     strcmp(a, "--profile") == 0 || strcmp(a, "--trace") == 0 ||
                     strcmp(a, "--trace-limit") == 0 || strcmp(a, "--tuples") == 0 ||
                     strcmp(a, "--compressor") == 0 || strcmp(a, "--seed") == 0 ||
-                    strcmp(a, "--trace-kinds") == 0 ||
+                    strcmp(a, "--trace-kinds") == 0 || strncmp(a, "--phase-", 8) == 0 ||
+                    strcmp(a, "--strategy") == 0 ||
                     strcmp(a, "--cost") == 0;
         if (takes && !next)
             return lp_cli_usage("record", "%s needs a value", a);
@@ -232,6 +305,14 @@ int cmd_record(int argc, char **argv)
                 return 2;
             o.types = strcmp(next, "all") == 0 ? "code-region,method,call-pair,edge,block,value"
                                                : next;
+        } else if (strcmp(a, "--strategy") == 0 || strncmp(a, "--phase-", 8) == 0) {
+            if (lp_check_phase_option(a, next))
+                return 2;
+            if (strcmp(a, "--strategy") == 0)
+                strategy = next;
+            else
+                phase_opts = 1;
+            o.tool_args[o.ntool_args++] = lp_tool_arg(a, next);
         } else if (strcmp(a, "--trace-kinds") == 0) {
             if (lp_check_kinds(next))
                 return 2;
@@ -265,6 +346,14 @@ int cmd_record(int argc, char **argv)
         return lp_cli_usage("record", "no program given (put it after --)");
     o.argv = argv + i;
     o.argc = argc - i;
+    if (phase_opts && !strategy)
+        return lp_cli_usage("record", "the --phase-* options need --strategy");
+    if (strategy && tuples)
+        return lp_cli_usage("record", "--strategy samples whole intervals and --tuples runs a "
+                                      "compressor over every event: use one at a time");
+    if (strategy && strstr(o.types, "value"))
+        return lp_cli_usage("record", "the value profile is whole-run; leave it out of "
+                                      "--profile with --strategy");
     if ((compressor || seed || cost) && !tuples)
         return lp_cli_usage("record", "--compressor, --seed and --cost need --tuples");
     if (tuples) {

@@ -577,6 +577,142 @@ static void report_compressor(const lp_meta *m)
     printf("\n");
 }
 
+/* Parses "id*count,..." (the phase-ID trace) into a fresh array of one
+ * phase per interval; NULL when absent or malformed. */
+static uint32_t *report_phase_trace(const char *text, size_t *out_n)
+{
+    *out_n = 0;
+    if (!text)
+        return NULL;
+    size_t n = 0, cap = 0;
+    uint32_t *tr = NULL;
+    for (const char *s = text; *s;) {
+        char *end;
+        unsigned long id = strtoul(s, &end, 10);
+        if (end == s || *end != '*')
+            goto bad;
+        s = end + 1;
+        unsigned long long run = strtoull(s, &end, 10);
+        if (end == s || run == 0 || run > (1u << 24) || (*end && *end != ','))
+            goto bad;
+        s = *end ? end + 1 : end;
+        if (n + run > cap) {
+            cap = 2 * (n + run);
+            uint32_t *g = realloc(tr, cap * sizeof *tr);
+            if (!g)
+                goto bad;
+            tr = g;
+        }
+        for (unsigned long long i = 0; i < run; i++)
+            tr[n++] = (uint32_t)id;
+    }
+    *out_n = n;
+    return tr;
+bad:
+    free(tr);
+    return NULL;
+}
+
+static char report_phase_char(uint32_t id)
+{
+    static const char digits[] =
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    return id < sizeof digits - 1 ? digits[id] : '#';
+}
+
+/* The strategy, the phases and a timeline, for a recording made with
+ * lowprof record --strategy. */
+static void report_sampling(const lp_meta *m)
+{
+    const char *strategy = lp_meta_get(m, "strategy");
+    if (!strategy)
+        return;
+    uint64_t sampled = 0, intervals = 0, insns = 0, sampled_insns = 0, preds = 0, right = 0;
+    uint64_t unrep = 0, resamples = 0, profile_calls = 0, sig_calls = 0;
+    lp__parse_count(lp_meta_get(m, "sampled-intervals"), &sampled);
+    lp__parse_count(lp_meta_get(m, "intervals"), &intervals);
+    lp__parse_count(lp_meta_get(m, "instructions"), &insns);
+    lp__parse_count(lp_meta_get(m, "sampled-instructions"), &sampled_insns);
+    lp__parse_count(lp_meta_get(m, "phase-predictions"), &preds);
+    lp__parse_count(lp_meta_get(m, "phase-predictions-correct"), &right);
+    lp__parse_count(lp_meta_get(m, "phase-unrepresented-intervals"), &unrep);
+    lp__parse_count(lp_meta_get(m, "phase-resamples"), &resamples);
+    lp__parse_count(lp_meta_get(m, "profile-helper-calls"), &profile_calls);
+    lp__parse_count(lp_meta_get(m, "signature-helper-calls"), &sig_calls);
+    printf("\nSampling: %s", strategy);
+    if (strcmp(strategy, "phase") == 0) {
+        const char *thr = lp_meta_get(m, "phase-threshold"), *k = lp_meta_get(m, "phase-k");
+        printf(" (threshold %s, interval %s of each phase", thr ? thr : "?", k ? k : "?");
+        if (preds)
+            printf(", next phase predicted right %.1f%% of the time",
+                   100.0 * (double)right / (double)preds);
+        printf(")");
+    }
+    printf("\n  %llu of %llu intervals profiled, %.2f%% of the instructions",
+           (unsigned long long)sampled, (unsigned long long)intervals,
+           insns ? 100.0 * (double)sampled_insns / (double)insns : 0.0);
+    if (profile_calls + sig_calls)
+        printf("; profiling helpers ran in %.2f%% of block executions",
+               100.0 * (double)profile_calls / (double)(profile_calls + sig_calls));
+    printf("\n");
+    size_t n = 0;
+    uint32_t *tr = report_phase_trace(lp_meta_get(m, "phase-trace"), &n);
+    if (!tr || n == 0) {
+        free(tr);
+        return;
+    }
+    uint8_t *mark = calloc(n, 1);
+    const char *list = lp_meta_get(m, "sampled");
+    for (const char *s = list; s && *s && mark;) {
+        char *end;
+        unsigned long long iv = strtoull(s, &end, 10);
+        if (end == s)
+            break;
+        if (iv < n)
+            mark[iv] = 1;
+        s = strchr(end, ',');
+        s = s ? s + 1 : "";
+    }
+    uint32_t nphases = 0;
+    for (size_t i = 0; i < n; i++)
+        nphases = tr[i] + 1 > nphases ? tr[i] + 1 : nphases;
+    printf("  %u phases", nphases);
+    if (unrep)
+        printf("; %llu intervals are in phases never profiled (not in the estimate)",
+               (unsigned long long)unrep);
+    if (resamples)
+        printf("; %llu extra samples of phases already profiled",
+               (unsigned long long)resamples);
+    printf("\n  phase  intervals  share   profiled intervals\n");
+    for (uint32_t p = 0; p < nphases && mark; p++) {
+        size_t count = 0;
+        for (size_t i = 0; i < n; i++)
+            count += tr[i] == p;
+        if (!count)
+            continue;
+        printf("  %5u  %9zu  %5.1f%%  ", p, count, 100.0 * (double)count / (double)n);
+        int any = 0;
+        for (size_t i = 0; i < n; i++)
+            if (tr[i] == p && mark[i])
+                printf("%s%zu", any++ ? "," : "", i);
+        printf("%s\n", any ? "" : "-");
+    }
+    printf("  timeline: one character per interval (the phase, 0-9 a-z A-Z), '^' under "
+           "the profiled ones\n");
+    for (size_t row = 0; row < n && mark; row += 100) {
+        size_t end = row + 100 < n ? row + 100 : n;
+        printf("  %6zu  ", row);
+        for (size_t i = row; i < end; i++)
+            putchar(report_phase_char(tr[i]));
+        printf("\n          ");
+        for (size_t i = row; i < end; i++)
+            putchar(mark[i] ? '^' : ' ');
+        printf("\n");
+    }
+    free(mark);
+    free(tr);
+}
+
 /* ---- the command ---------------------------------------------------------------- */
 
 /* Section order: what a reader looks at first comes first. */
@@ -660,6 +796,7 @@ int cmd_report(int argc, char **argv)
     }
     report_header(path, &set);
     report_compressor(&set.meta);
+    report_sampling(&set.meta);
     if (o.phase != LP_PHASE_NONE)
         printf("  phase         %u\n", o.phase);
 

@@ -18,6 +18,7 @@
 #include "pub_tool_tooliface.h"
 
 #include "lowprof/core.h"
+#include "lowprof/phase.h"
 #include "lowprof/sample.h"
 #include "lowprof/trace.h"
 
@@ -115,6 +116,8 @@ enum {
     LP_VG_STAT_TRACE_DROPPED,    /* events past --trace-limit */
     LP_VG_STAT_SITES,            /* sites created */
     LP_VG_STAT_LOAD_SITES,       /* loads instrumented */
+    LP_VG_STAT_PROFILE_CALLS,    /* block executions that ran a profiling helper */
+    LP_VG_STAT_SIG_CALLS,        /* ... that ran the signature-only helper */
 };
 
 void lp_vg_run_init(void);
@@ -158,6 +161,19 @@ static inline void lp_vg_tuple(UInt type, ULong pc, ULong w)
     }
 }
 
+/* ---- interval sampling strategies (lp_vg_phase.c) ---- */
+extern const HChar *lp_vg_clo_strategy; /* NULL: every interval, no daemon */
+extern lp_phase_tracker_config lp_vg_clo_tracker;
+extern lp_phase_daemon_config lp_vg_clo_daemon;
+/* The sampling flag the profile builders obey (1 without a strategy). */
+extern UInt lp_vg_sampling;
+extern Bool lp_vg_strategy_on;
+Bool lp_vg_strategy_parse(const HChar *s);
+void lp_vg_phase_init(void);
+/* Called at each cut with the finished interval (last: the run's end). */
+void lp_vg_phase_cut(lp_interval *iv, Bool last);
+void lp_vg_phase_finish(lp_profile_set *set);
+
 /* ---- instrumentation (lp_vg_instrument.c) ---- */
 IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
                        const VexGuestLayout *layout, const VexGuestExtents *vge,
@@ -171,7 +187,7 @@ int lp_vg_out_open(void);
 void lp_vg_mark_branch(lp_vg_branch *b);
 void lp_vg_mark_block(lp_vg_block *b);
 void lp_vg_mark_method(lp_vg_method *m);
-void lp_vg_cut_interval(void);
+void lp_vg_cut_interval(Bool last);
 void lp_vg_emit(const lp_event *ev);
 void lp_vg_out_finish(Int exitcode);
 

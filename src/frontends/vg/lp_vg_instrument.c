@@ -178,6 +178,27 @@ static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr
         lp_vg_dirty(c->out, "lp_vg_on_static_sig", lp_vg_on_static_sig, mkIRExprVec_1(site), guard);
         return;
     }
+    Bool moves_stack = s->kind == LP_VG_CALL || s->kind == LP_VG_RET ||
+                       s->kind == LP_VG_IJUMP || s->tail;
+    if (lp_vg_strategy_on && !moves_stack) {
+        /* Conditional replacement: the profiling helper runs only while
+         * the daemon's flag is set, the signature helper only while it is
+         * clear. Both guards come from one load of the flag, so a cut in
+         * the first helper cannot make the second run as well. Calls,
+         * returns and tail jumps always run their helper, which checks the
+         * flag itself and keeps the shadow stack while it is clear. */
+        IRExpr *flag = lp_vg_tmp(
+            c->out, Ity_I32, IRExpr_Load(Iend_LE, Ity_I32, mkIRExpr_HWord((HWord)&lp_vg_sampling)));
+        IRExpr *on = lp_vg_tmp(c->out, Ity_I1,
+                               IRExpr_Binop(Iop_CmpNE32, flag, IRExpr_Const(IRConst_U32(0))));
+        IRExpr *off = lp_vg_tmp(c->out, Ity_I1, IRExpr_Unop(Iop_Not1, on));
+        if (guard) {
+            on = lp_vg_tmp(c->out, Ity_I1, IRExpr_Binop(Iop_And1, guard, on));
+            off = lp_vg_tmp(c->out, Ity_I1, IRExpr_Binop(Iop_And1, guard, off));
+        }
+        lp_vg_dirty(c->out, "lp_vg_on_static_sig", lp_vg_on_static_sig, mkIRExprVec_1(site), off);
+        guard = on;
+    }
     switch (s->kind) {
     case LP_VG_CALL:
         lp_vg_dirty(c->out, "lp_vg_on_call", lp_vg_on_call, mkIRExprVec_3(site, dst, lp_vg_sp(c)),

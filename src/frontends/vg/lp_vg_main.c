@@ -131,6 +131,45 @@ static Bool lp_vg_process_cmd_line_option(const HChar *arg)
     } else if VG_STR_CLO (arg, "--trace-kinds", v) {
         if (!lp_vg_parse_kinds(v, &lp_vg_clo_trace_kinds))
             VG_(fmsg_bad_option)(arg, "event kinds are branch, call, return, block, load, store\n");
+    } else if VG_STR_CLO (arg, "--strategy", v) {
+        if (!lp_vg_strategy_parse(v))
+            VG_(fmsg_bad_option)(arg, "strategies are exhaustive, periodic:N[:OFFSET], "
+                                      "random:P:SEED, phase\n");
+    } else if VG_STR_CLO (arg, "--phase-threshold", v) {
+        HChar *end;
+        double t = VG_(strtod)(v, &end);
+        if (*v == 0 || *end != 0 || !(t > 0.0 && t <= 1.0))
+            VG_(fmsg_bad_option)(arg, "expected a number in (0, 1]\n");
+        lp_vg_clo_tracker.threshold = t;
+    } else if VG_STR_CLO (arg, "--phase-bits", v) {
+        ULong b = 0;
+        if (!lp_vg_parse_u64(arg, v, LP_PHASE_MIN_BITS, &b) || b > LP_PHASE_MAX_BITS)
+            VG_(fmsg_bad_option)(arg, "expected %d to %d\n", LP_PHASE_MIN_BITS, LP_PHASE_MAX_BITS);
+        lp_vg_clo_tracker.bits = (unsigned)b;
+    } else if VG_STR_CLO (arg, "--phase-table", v) {
+        ULong n = 0;
+        if (!lp_vg_parse_u64(arg, v, 1, &n) || n > 65536)
+            VG_(fmsg_bad_option)(arg, "expected 1 to 65536 entries\n");
+        lp_vg_clo_daemon.table_size = (size_t)n;
+    } else if VG_STR_CLO (arg, "--phase-k", v) {
+        ULong k = 0;
+        if (!lp_vg_parse_u64(arg, v, 1, &k))
+            return False;
+        lp_vg_clo_daemon.k = k;
+    } else if VG_STR_CLO (arg, "--phase-seed", v) {
+        ULong seed = 0;
+        if (!lp_vg_parse_u64(arg, v, 0, &seed))
+            return False;
+        lp_vg_clo_daemon.seed = seed;
+    } else if VG_STR_CLO (arg, "--phase-predictor", v) {
+        if (VG_(strcmp)(v, "last") == 0)
+            lp_vg_clo_daemon.predictor = LP_PREDICT_LAST;
+        else if (VG_(strcmp)(v, "markov") == 0)
+            lp_vg_clo_daemon.predictor = LP_PREDICT_MARKOV;
+        else if (VG_(strcmp)(v, "run-length") == 0)
+            lp_vg_clo_daemon.predictor = LP_PREDICT_RUN_LENGTH;
+        else
+            VG_(fmsg_bad_option)(arg, "predictors are last, markov, run-length\n");
     } else if VG_STR_CLO (arg, "--compressor", lp_vg_clo_compressor) {
     } else if VG_STR_CLO (arg, "--tuples", v) {
         if (!lp_vg_tuples_parse(v, &lp_vg_clo_tuples))
@@ -163,6 +202,14 @@ static void lp_vg_print_usage(void)
                 "    --interval=N           interval length in instructions [10000000]\n"
                 "    --profile=T,T...       code-region,method,call-pair,edge,block,value\n"
                 "                           or none (signatures only)\n"
+                "    --strategy=S           profile only some intervals: exhaustive,\n"
+                "                           periodic:N[:OFFSET], random:P:SEED, phase\n"
+                "    --phase-threshold=T    phase similarity threshold in (0, 1] [0.1]\n"
+                "    --phase-bits=B         bits per signature bucket [6]\n"
+                "    --phase-table=N        phase table entries [20]\n"
+                "    --phase-k=K            sample each phase's K-th interval [3]\n"
+                "    --phase-predictor=P    last, markov, run-length [markov]\n"
+                "    --phase-seed=N         seed of the phase table's replacement [0]\n"
                 "    --tuples=T,T...        value,edge,call-target: feed them to a compressor\n"
                 "    --compressor=SPEC      the compressor, e.g. H[P256]2048+A16 [H[P256]2048]\n"
                 "    --seed=N               the compressor's random seed [1]\n"
@@ -199,6 +246,7 @@ static void lp_vg_post_clo_init(void)
     VG_(clo_vex_control).iropt_unroll_thresh = 0;
     lp_vg_run_init();
     lp_vg_tuples_init();
+    lp_vg_phase_init();
     if (lp_vg_out_open() != 0)
         VG_(fmsg)("lowprof: cannot open the output files; nothing will be recorded\n");
 }

@@ -215,7 +215,7 @@ static void lp_vg_progress(void)
               (ULong)lp_vg_cutter.index + 1);
 }
 
-void lp_vg_cut_interval(void)
+void lp_vg_cut_interval(Bool last)
 {
     lp_vg_fold_dirty();
     lp_vg_iv.index = lp_vg_cutter.index;
@@ -226,11 +226,14 @@ void lp_vg_cut_interval(void)
         lp_imatrix_writer_free(lp_vg_imw);
         lp_vg_imw = NULL;
     }
-    for (UInt t = 1; t <= LP_PROF_TYPE_MAX; t++) {
+    /* Under a sampling strategy the totals are the reconstruction, built
+     * at the end from the sampled intervals the daemon keeps. */
+    for (UInt t = 1; t <= LP_PROF_TYPE_MAX && !lp_vg_strategy_on; t++) {
         lp_profile *p = lp_profile_set_find(&lp_vg_totals, t, LP_PHASE_NONE);
         if (p && t != LP_PROF_VALUE && lp_table_merge(&p->table, &lp_vg_iv.tables[t]) != LP_OK)
             VG_(tool_panic)((HChar *)"lowprof: out of memory merging an interval");
     }
+    lp_vg_phase_cut(&lp_vg_iv, last);
     lp_interval_clear(&lp_vg_iv);
     VG_(memset)(&lp_vg_iv.sig, 0, sizeof lp_vg_iv.sig);
     lp_interval_cutter_advance(&lp_vg_cutter, lp_vg_icount);
@@ -273,8 +276,10 @@ void lp_vg_out_finish(Int exitcode)
 {
     if (!lp_vg_enabled)
         return; /* a forked child: the parent owns the files */
-    if (lp_vg_icount > lp_vg_cutter.start || lp_vg_cutter.index == 0)
-        lp_vg_cut_interval();
+    /* The daemon needs every interval ended, the last one included, so a
+     * strategy run always cuts here (even an empty interval). */
+    if (lp_vg_icount > lp_vg_cutter.start || lp_vg_cutter.index == 0 || lp_vg_strategy_on)
+        lp_vg_cut_interval(True);
     lp_module_map modules = {0};
     lp_vg_module_map(&modules);
     if (lp_vg_imw) {
@@ -293,6 +298,7 @@ void lp_vg_out_finish(Int exitcode)
     lp_meta *m = &lp_vg_totals.meta;
     lp_vg_base_meta(m);
     lp_vg_tuples_finish(&lp_vg_totals);
+    lp_vg_phase_finish(&lp_vg_totals);
     lp_vg_meta_u64(m, "instructions", lp_vg_icount);
     lp_vg_meta_u64(m, "intervals", lp_vg_cutter.index);
     lp_vg_meta_u64(m, "exit-code", (ULong)(Long)exitcode);

@@ -190,6 +190,7 @@ static inline void lp_vg_count_branch(const lp_vg_site *s, ULong dst)
 
 static inline void lp_vg_begin(const lp_vg_site *s)
 {
+    lp_vg_counters[LP_VG_STAT_PROFILE_CALLS]++;
     lp_vg_icount += s->ninsns;
     lp_vg_count_block(s);
     if (lp_vg_clo_trace) {
@@ -202,7 +203,7 @@ static inline void lp_vg_begin(const lp_vg_site *s)
 static inline void lp_vg_end(void)
 {
     if (lp_interval_cutter_due(&lp_vg_cutter, lp_vg_icount))
-        lp_vg_cut_interval();
+        lp_vg_cut_interval(False);
 }
 
 static void lp_vg_add_edge(ULong from, ULong to)
@@ -254,10 +255,11 @@ VG_REGPARM(1) void lp_vg_on_static(lp_vg_site *s)
     lp_vg_end();
 }
 
-VG_REGPARM(1) void lp_vg_on_static_sig(lp_vg_site *s)
+/* The signature's share of a block: what still runs while a sampling
+ * strategy has the profile builders switched off. */
+static inline void lp_vg_sig_only(const lp_vg_site *s)
 {
-    if (!lp_vg_enabled)
-        return;
+    lp_vg_counters[LP_VG_STAT_SIG_CALLS]++;
     lp_vg_icount += s->ninsns;
     if (s->kind == LP_VG_NONBRANCH) {
         lp_vg_carry += s->ninsns;
@@ -265,6 +267,13 @@ VG_REGPARM(1) void lp_vg_on_static_sig(lp_vg_site *s)
         lp_vg_iv.sig.bucket[s->sig_bucket] += lp_vg_carry + s->ninsns;
         lp_vg_carry = 0;
     }
+}
+
+VG_REGPARM(1) void lp_vg_on_static_sig(lp_vg_site *s)
+{
+    if (!lp_vg_enabled)
+        return;
+    lp_vg_sig_only(s);
     lp_vg_end();
 }
 
@@ -281,7 +290,7 @@ static inline lp_vg_thread *lp_vg_transfer(const lp_vg_site *s, ULong dst)
 void lp_vg_sig_cut(void)
 {
     if (lp_vg_enabled)
-        lp_vg_cut_interval();
+        lp_vg_cut_interval(False);
 }
 
 /* Indirect jumps, and direct jumps to another function's entry. A jump that
@@ -292,8 +301,23 @@ VG_REGPARM(3) void lp_vg_on_ijump(lp_vg_site *s, ULong dst, ULong sp)
 {
     if (!lp_vg_enabled)
         return;
-    lp_vg_thread *t = lp_vg_transfer(s, dst);
-    if (lp_vg_is_function_entry(dst)) {
+    Bool quiet = !lp_vg_sampling;
+    lp_vg_thread *t = quiet ? (lp_vg_sig_only(s), lp_vg_cur) : lp_vg_transfer(s, dst);
+    if (quiet) {
+        /* Builders off: keep only the shadow stack right, so that callers
+         * are known when they are switched on again. */
+        if (lp_vg_is_function_entry(dst)) {
+            lp_vg_pop_dead(t, sp, False);
+            lp_vg_frame *top = lp_vg_top(t);
+            if (!top || top->method->entry != dst) {
+                lp_vg_method *m = lp_vg_method_get(dst);
+                if (top && top->sp != ~0ULL)
+                    top->method = m;
+                else
+                    lp_vg_push(t, sp, m);
+            }
+        }
+    } else if (lp_vg_is_function_entry(dst)) {
         lp_vg_pop_dead(t, sp, False);
         lp_vg_frame *top = lp_vg_top(t);
         if (!top || top->method->entry != dst) {
@@ -317,6 +341,13 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
 {
     if (!lp_vg_enabled)
         return;
+    if (!lp_vg_sampling) { /* builders off: the shadow stack only */
+        lp_vg_sig_only(s);
+        lp_vg_pop_dead(lp_vg_cur, sp, True);
+        lp_vg_push(lp_vg_cur, sp, lp_vg_method_get(dst));
+        lp_vg_end();
+        return;
+    }
     lp_vg_thread *t = lp_vg_transfer(s, dst);
     lp_vg_ensure_root(t, s);
     /* A frame at or below the new call's stack pointer was left without a
@@ -337,6 +368,12 @@ VG_REGPARM(3) void lp_vg_on_ret(lp_vg_site *s, ULong dst, ULong sp)
 {
     if (!lp_vg_enabled)
         return;
+    if (!lp_vg_sampling) { /* builders off: the shadow stack only */
+        lp_vg_sig_only(s);
+        lp_vg_pop_dead(lp_vg_cur, sp, False);
+        lp_vg_end();
+        return;
+    }
     lp_vg_thread *t = lp_vg_transfer(s, dst);
     UInt popped = lp_vg_pop_dead(t, sp, False);
     if (lp_vg_clo_trace) {
