@@ -305,6 +305,10 @@ void lp_vg_out_finish(Int exitcode)
     lp_vg_meta_u64(m, "sites", lp_vg_counters[LP_VG_STAT_SITES]);
     lp_vg_meta_u64(m, "mid-block-branch-exits", lp_vg_counters[LP_VG_STAT_MID_BRANCH_EXITS]);
     lp_vg_meta_u64(m, "frame-overflows", lp_vg_counters[LP_VG_STAT_FRAME_OVERFLOW]);
+    /* Block executions that ran a profiling helper, and those that ran the
+     * signature helper instead (inline signature code is not counted). */
+    lp_vg_meta_u64(m, "profile-helper-calls", lp_vg_counters[LP_VG_STAT_PROFILE_CALLS]);
+    lp_vg_meta_u64(m, "signature-helper-calls", lp_vg_counters[LP_VG_STAT_SIG_CALLS]);
     if (lp_vg_values)
         lp_vg_meta_u64(m, "load-sites", lp_vg_counters[LP_VG_STAT_LOAD_SITES]);
     if (lp_vg_clo_trace) {

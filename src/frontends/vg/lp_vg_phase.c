@@ -231,6 +231,4 @@ void lp_vg_phase_finish(lp_profile_set *set)
     lp_meta_set(m, "sampled", list);
     VG_(free)(list);
     lp_vg_meta_num(m, "sampled-instructions", lp_vg_sampled_insns);
-    lp_vg_meta_num(m, "profile-helper-calls", lp_vg_counters[LP_VG_STAT_PROFILE_CALLS]);
-    lp_vg_meta_num(m, "signature-helper-calls", lp_vg_counters[LP_VG_STAT_SIG_CALLS]);
 }
