@@ -46,6 +46,9 @@ void lp_cli_print_read_error(const char *path, int code, const lp_read_error *er
 /* Loads a profile file, printing any error as above. */
 int lp_cli_load_profile(const char *path, lp_profile_set *out);
 
+/* `lowprof eval phase` (eval_phase.c), dispatched by cmd_eval.c. */
+int lp_eval_phase(int argc, char **argv);
+
 /* A sink over a stdio FILE*. */
 lp_sink lp_cli_file_sink(void *stdio_file);
 
