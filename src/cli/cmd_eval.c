@@ -1,0 +1,87 @@
+/* lowprof eval: the papers' experiments, one subcommand each
+ * ("experiments"), reproduced on the workload suite. This file holds the
+ * help and the dispatch; each experiment lives in its own eval_*.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+int lp_eval_compressors(int argc, char **argv);
+
+const char cmd_eval_help[] =
+    "usage: lowprof eval EXPERIMENT [OPTIONS]\n"
+    "\n"
+    "Reproduces a paper's evaluation on the workload suite and writes tables\n"
+    "(CSV, Markdown) and plots (SVG through gnuplot, when installed) under a\n"
+    "results folder, then prints a summary. Each experiment has a small mode\n"
+    "(the default, minutes, run in CI) and a full mode for a person (--full).\n"
+    "\n"
+    "Experiments:\n"
+    "  compressors   stream compressors of the stratified-sampling paper:\n"
+    "                Monte Carlo (Fig. 4), load-value profiling (Figs. 7-8),\n"
+    "                table size (Fig. 9), +A16 (Fig. 10), edges and call\n"
+    "                targets (Fig. 11)\n"
+    "  phase         phase-aware, periodic and random interval sampling of the\n"
+    "                remote-profiling paper (Figs. 10-15):\n"
+    "                lowprof eval phase [--full] [--out DIR] [--workloads LIST]\n"
+    "                [--matrices DIR]\n"
+    "\n"
+    "lowprof eval compressors [--full] [--out DIR] [--workloads LIST] [--events N]\n"
+    "  --full            every workload, 16M loads, 2500 Monte Carlo trials\n"
+    "                    (about an hour); default: bzip2-9, gzip-9, cc1, 4M\n"
+    "                    loads, 300 trials (a few minutes)\n"
+    "  --out DIR         results folder [results/eval-compressors]\n"
+    "  --workloads LIST  comma-separated workloads of workloads/suite.tsv\n"
+    "  --events N        load events replayed per workload (K, M suffixes:\n"
+    "                    binary) [4M; 16M with --full]\n"
+    "  --trials N        Monte Carlo trials per stream length [300; 2500]\n"
+    "  --mc-lengths LIST Monte Carlo stream lengths [1000,2000,...,20000]\n"
+    "  --mc-n N          n of H[X]_n in the Monte Carlo study [4]\n"
+    "  --mc-only         run the Monte Carlo study alone\n"
+    "  --no-mc           skip the Monte Carlo study\n"
+    "  --trace FILES     replay these event traces (comma-separated, from\n"
+    "                    `lowprof record --trace`) instead of recording workloads\n"
+    "  --compressors L   value compressors of Figs. 7-8 instead of R256, P256,\n"
+    "                    H[P256]2048, H[P512]2048, T2:256x2048w2\n"
+    "  --size SIZE       data set of the workloads: small or full [small]\n"
+    "  --data DIR        inputs already prepared by `lowprof workloads`\n"
+    "                    (its DIR/data) [OUT/data, generated when needed]\n"
+    "  --seed N          seed of the compressors and the Monte Carlo streams [1]\n"
+    "  --keep-traces     keep OUT/traces/*.lpev (deleted after replay otherwise)\n"
+    "\n"
+    "Each workload is recorded once with `lowprof record --trace` (loads,\n"
+    "branches, calls) and replayed offline through every compressor. The\n"
+    "files, their columns and the modeling choices are in doc/lowprof-eval.md.\n"
+    "\n"
+    "Exit status: 0 when everything ran, 1 when a workload or a file failed\n"
+    "(the others are still reported), 2 for a bad command line.\n"
+    "\n"
+    "Examples:\n"
+    "  lowprof eval compressors\n"
+    "  lowprof eval compressors --mc-only --trials 2500\n"
+    "  lowprof eval compressors --workloads gzip-9,cc1 --events 16M --out /tmp/ec\n";
+
+typedef struct eval_experiment {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+} eval_experiment;
+
+static const eval_experiment experiments[] = {
+    {"compressors", lp_eval_compressors},
+    {"phase", lp_eval_phase},
+};
+
+int cmd_eval(int argc, char **argv)
+{
+    enum { N = sizeof experiments / sizeof experiments[0] };
+    if (argc < 2)
+        return lp_cli_usage("eval", "name an experiment: compressors or phase");
+    for (size_t i = 0; i < N; i++)
+        if (strcmp(argv[1], experiments[i].name) == 0)
+            return experiments[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "lowprof eval: unknown experiment '%s'; the experiments are:", argv[1]);
+    for (size_t i = 0; i < N; i++)
+        fprintf(stderr, " %s", experiments[i].name);
+    fprintf(stderr, "\nTry 'lowprof help eval'.\n");
+    return 2;
+}
