@@ -5,7 +5,7 @@
 # configurations run alternately (A B C ..., A B C ...) and every figure is
 # a ratio of medians over ROUNDS rounds.
 #
-#   bench/online_cost.sh [ROUNDS] [WORKLOAD...]     (default 5; bzip2-9 gzip-9)
+#   bench/online_cost.sh [ROUNDS] [WORKLOAD...]     (default 5; bzip2-9 gzip-9 bzip2-clip)
 #
 # Each configuration is "label=record options" (';' between them), set with
 # LOWPROF_BENCH_CONFIGS; the first is the baseline of every ratio. Default:
@@ -23,7 +23,7 @@ lowprof=$build/src/cli/lowprof
 rounds=${1:-5}
 shift || true
 workloads=("$@")
-[ ${#workloads[@]} -gt 0 ] || workloads=(bzip2-9 gzip-9)
+[ ${#workloads[@]} -gt 0 ] || workloads=(bzip2-9 gzip-9 bzip2-clip)
 work=${LOWPROF_BENCH_DIR:-$top/results/bench}
 mkdir -p "$work"
 [ -f "$work/data/mixed.dat" ] || "$build/workloads/lowprof-wlgen" small "$work/data" >/dev/null
@@ -33,6 +33,7 @@ command_of() {
     bzip2-9) echo "bzip2 -9 -c $work/data/mixed.dat" ;;
     gzip-9) echo "gzip -9 -n -c $work/data/mixed.dat" ;;
     xz-6) echo "xz -6 -T1 -c $work/data/mixed.dat" ;;
+    bzip2-clip) echo "bzip2 -9 -c $work/data/clip.y4m" ;;
     *) echo "unknown workload $1" >&2; exit 2 ;;
   esac
 }

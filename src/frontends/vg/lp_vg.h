@@ -152,12 +152,24 @@ Bool lp_vg_tuples_parse(const HChar *s, UInt *out);
 void lp_vg_tuples_init(void);
 void lp_vg_tuples_finish(lp_profile_set *set);
 
+/* Tuples wait in a small buffer and reach the compressor a batch at a time,
+ * through its specialised loop: the order, and so every message, is the same
+ * as pushing them one by one. */
+#define LP_VG_TUPLE_BATCH 1024
+extern lp_tuple lp_vg_tuple_buf[LP_VG_TUPLE_BATCH];
+extern UInt lp_vg_tuple_count;
+void lp_vg_tuples_flush(void);
+
 /* Hands one selected tuple to the compressor (see lp_tuple_select). */
 static inline void lp_vg_tuple(UInt type, ULong pc, ULong w)
 {
     if (lp_vg_clo_tuples & (1u << type)) {
-        lp_tuple t = {pc, w, (UChar)type};
-        lp_compressor_push(lp_vg_compressor, &t);
+        lp_tuple *t = &lp_vg_tuple_buf[lp_vg_tuple_count++];
+        t->pc = pc;
+        t->w = w;
+        t->type = (UChar)type;
+        if (lp_vg_tuple_count == LP_VG_TUPLE_BATCH)
+            lp_vg_tuples_flush();
     }
 }
 

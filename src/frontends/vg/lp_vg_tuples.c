@@ -21,6 +21,14 @@ lp_cost_model lp_vg_clo_cost = LP_COST_MODEL_DEFAULT;
 
 lp_compressor *lp_vg_compressor;
 static lp_estimator lp_vg_estimator;
+lp_tuple lp_vg_tuple_buf[LP_VG_TUPLE_BATCH];
+UInt lp_vg_tuple_count;
+
+void lp_vg_tuples_flush(void)
+{
+    lp_compressor_push_many(lp_vg_compressor, lp_vg_tuple_buf, lp_vg_tuple_count);
+    lp_vg_tuple_count = 0;
+}
 
 Bool lp_vg_tuples_parse(const HChar *s, UInt *out)
 {
@@ -76,6 +84,7 @@ void lp_vg_tuples_finish(lp_profile_set *set)
 {
     if (!lp_vg_compressor)
         return;
+    lp_vg_tuples_flush();
     lp_compressor_finish(lp_vg_compressor);
     lp_compressor_stats st;
     lp_compressor_get_stats(lp_vg_compressor, &st);
