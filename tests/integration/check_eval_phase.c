@@ -11,7 +11,9 @@
  *     phases' intervals are nearly identical, so the only error comes from
  *     the intervals that straddle a change of loop);
  *   - periodic sampling has a non-zero error at some N;
- *   - the CSV files exist with their columns.
+ *   - the CSV files exist with their columns;
+ *   - recordings made with --strategy (phase-aware with a predictor,
+ *     periodic, random) agree exactly with --check-online's offline run.
  *
  * Skips (77) when the Valgrind tool or Valgrind is missing.
  * usage: check_eval_phase LOWPROF PHASE_PROG WORKDIR */
@@ -178,5 +180,29 @@ int main(int argc, char **argv)
     LP_CHECK(has_columns(res, "predictors.csv", "workload,threshold,predictor,accuracy"));
     snprintf(path, sizeof path, "%s/summary.md", res);
     LP_CHECK(lp_itest_file_has(path, "The paper's claims"));
+
+    /* Online recordings with a strategy agree exactly with the offline
+     * estimate of the same configuration over the exhaustive matrix. */
+    static const char *const strategies[][3] = {
+        {"phase", "--phase-predictor", "markov"},
+        {"phase", "--phase-threshold", "0.05"},
+        {"periodic:7:3", NULL, NULL},
+        {"random:5:2", NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof strategies / sizeof strategies[0]; i++) {
+        char online[3200];
+        snprintf(online, sizeof online, "%s/online-%zu.lpprof", work, i);
+        snprintf(log, sizeof log, "%s/online-%zu.log", work, i);
+        char *on[] = {(char *)lowprof, "record", "--quiet", "--interval", "100000", "--strategy",
+                      (char *)strategies[i][0], "--out", online, "--no-imatrix",
+                      (char *)(strategies[i][1] ? strategies[i][1] : "--"),
+                      (char *)(strategies[i][1] ? strategies[i][2] : prog),
+                      strategies[i][1] ? "--" : NULL, (char *)prog, NULL};
+        LP_CHECK(lp_itest_run(on, log) == 0);
+        snprintf(log, sizeof log, "%s/check-online-%zu.log", work, i);
+        char *chk[] = {(char *)lowprof, "eval", "phase", "--check-online", online, im, NULL};
+        LP_CHECK(lp_itest_run(chk, log) == 0);
+        LP_CHECK(lp_itest_file_has(log, "online and offline agree exactly"));
+    }
     return lp_test_done();
 }
