@@ -109,11 +109,12 @@ typedef struct lp_eval_cmp_point {
     uint64_t messages; /* delivered to software so far */
     uint64_t interrupts;
     uint64_t cycles;
-    double overhead; /* cycles / insns, 1 cycle per instruction */
-    double error[3]; /* invariance error of value, edge, call-target estimates
-                        against the exact profile of the whole window */
-    double sofar[3]; /* the same against the exact profile of the tuples so far */
-    uint64_t selected[3];
+    double overhead;            /* cycles / insns, 1 cycle per instruction */
+    double error[3];            /* invariance error of value, edge, call-target estimates
+                                   against the exact profile of the whole window */
+    double sofar[3];            /* the same against the exact profile of the tuples so far */
+    uint64_t selected[3];       /* tuples the error's filters selected, against the window */
+    uint64_t sofar_selected[3]; /* and so far */
 } lp_eval_cmp_point;
 
 /* A replay of one compressor over one tuple array. */
@@ -153,7 +154,9 @@ size_t lp_eval_cmp_checkpoints(uint64_t n, uint64_t **out);
 
 /* The first checkpoint whose error (of type index k; the error against the
  * tuples so far when sofar is 1) is below limit, and the first from which
- * every later one is; UINT64_MAX for never. */
+ * every later one is; UINT64_MAX for never. A checkpoint where the filters
+ * select no tuple (early on, no load has run 1000 times) measures nothing
+ * and never counts as below. */
 uint64_t lp_eval_cmp_reach(const lp_eval_cmp_run *r, unsigned k, int sofar, double limit);
 uint64_t lp_eval_cmp_stay(const lp_eval_cmp_run *r, unsigned k, int sofar, double limit);
 

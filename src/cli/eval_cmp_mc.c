@@ -195,8 +195,8 @@ int lp_eval_cmp_mc(const lp_eval_cmp_opts *o, FILE *summary)
     int rc = parse_lengths(o->mc_lengths, &len, &nlen);
     if (rc)
         return rc;
-    const size_t ns = MC_SIX + MC_SWEEP;
-    mc_sampler *s = calloc(ns, sizeof *s);
+    size_t ns = MC_SIX;
+    mc_sampler *s = calloc(MC_SIX + MC_SWEEP, sizeof *s);
     uint64_t max_len = 0;
     for (size_t i = 0; i < nlen; i++)
         max_len = len[i] > max_len ? len[i] : max_len;
@@ -215,7 +215,8 @@ int lp_eval_cmp_mc(const lp_eval_cmp_opts *o, FILE *summary)
     snprintf(s[4].spec, sizeof s[4].spec, "H[P%u]%u", MC_RATE, n);
     snprintf(s[5].spec, sizeof s[5].spec, "H[CR%u]%u", MC_RATE, n);
     for (size_t k = 0; k < MC_SWEEP; k++)
-        snprintf(s[MC_SIX + k].spec, sizeof s[0].spec, "H[P%u]%u", MC_RATE, mc_sweep_n[k]);
+        if (mc_sweep_n[k] != n) /* that one is among the six already */
+            snprintf(s[ns++].spec, sizeof s[0].spec, "H[P%u]%u", MC_RATE, mc_sweep_n[k]);
     /* Every message reaches software at once: nothing waits in a buffer. */
     const lp_cost_model cost = {1, 214, 30};
     for (size_t i = 0; i < ns; i++) {

@@ -188,15 +188,17 @@ size_t lp_eval_cmp_checkpoints(uint64_t n, uint64_t **out)
     return k;
 }
 
-static double err_of(const lp_eval_cmp_point *p, unsigned k, int sofar)
+static int below(const lp_eval_cmp_point *p, unsigned k, int sofar, double limit)
 {
-    return sofar ? p->sofar[k] : p->error[k];
+    if (sofar)
+        return p->sofar_selected[k] > 0 && p->sofar[k] < limit;
+    return p->selected[k] > 0 && p->error[k] < limit;
 }
 
 uint64_t lp_eval_cmp_reach(const lp_eval_cmp_run *r, unsigned k, int sofar, double limit)
 {
     for (size_t i = 0; i < r->npoints; i++)
-        if (err_of(&r->points[i], k, sofar) < limit)
+        if (below(&r->points[i], k, sofar, limit))
             return r->points[i].tuples;
     return UINT64_MAX;
 }
@@ -205,7 +207,7 @@ uint64_t lp_eval_cmp_stay(const lp_eval_cmp_run *r, unsigned k, int sofar, doubl
 {
     uint64_t from = UINT64_MAX;
     for (size_t i = r->npoints; i-- > 0;) {
-        if (err_of(&r->points[i], k, sofar) >= limit)
+        if (!below(&r->points[i], k, sofar, limit))
             break;
         from = r->points[i].tuples;
     }
@@ -240,7 +242,8 @@ static int measure(const lp_eval_cmp_job *job, const lp_compressor *c, const lp_
         int rc =
             lp_invariance_error(job->exact[k], &prof->table, filter, &p->error[k], &p->selected[k]);
         if (rc == 0)
-            rc = lp_invariance_error(&prefix[k], &prof->table, filter, &p->sofar[k], NULL);
+            rc = lp_invariance_error(&prefix[k], &prof->table, filter, &p->sofar[k],
+                                     &p->sofar_selected[k]);
         if (rc)
             return rc;
     }

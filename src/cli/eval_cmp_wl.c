@@ -427,14 +427,10 @@ int lp_eval_cmp_wl_record(const lp_eval_cmp_opts *o, lp_eval_cmp_trace *t, uint6
     lp_wl_command c;
     if (lp_wl_command_expand(e, &vars, LP_WL_MANIFEST, &c) != 0)
         return 1;
-    char self[PATH_MAX], prof[PATH_MAX + 64], log[PATH_MAX + 64], out[PATH_MAX + 64], lim[32];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
-        lp_wl_command_fini(&c);
-        return lp_cli_fail("cannot find this program's own path (/proc/self/exe): %s",
-                           strerror(errno));
-    }
-    self[n] = '\0';
+    /* The running binary itself, even if a rebuild has replaced the file
+     * since it started. */
+    char self[] = "/proc/self/exe";
+    char prof[PATH_MAX + 64], log[PATH_MAX + 64], out[PATH_MAX + 64], lim[32];
     snprintf(lim, sizeof lim, "%llu", (unsigned long long)limit);
     if (pathf(t->path, sizeof t->path, "%s/traces/%s.lpev", o->out_dir, t->name) ||
         pathf(prof, sizeof prof, "%s/traces/%s.lpprof", o->out_dir, t->name) ||

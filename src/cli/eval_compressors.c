@@ -137,8 +137,11 @@ static int run_workload(const lp_eval_cmp_opts *o, lp_eval_cmp_trace *t, const c
     double t0 = now();
     if (t->recorded) {
         fprintf(stderr, "lowprof eval: %s: recording the event trace...\n", t->name);
-        if (lp_eval_cmp_wl_record(o, t, 3 * o->events + max_controls) != 0)
+        if (lp_eval_cmp_wl_record(o, t, 3 * o->events + max_controls) != 0) {
+            if (!o->keep_traces)
+                remove(t->path); /* what a failed recording left */
             return 1;
+        }
         w->record_seconds = now() - t0;
         fprintf(stderr, "lowprof eval: %s: recorded in %.0f s\n", t->name, w->record_seconds);
     }
@@ -247,17 +250,18 @@ static int write_csvs(const lp_eval_cmp_opts *o, const wl_result *w, size_t nw)
     FILE *f = lp_eval_cmp_open(o->out_dir, "value-curves.csv", path, sizeof path);
     if (!f)
         return 1;
-    fprintf(f, "workload,compressor,events,instructions,error,error_sofar,selected,messages,"
-               "interrupts,cycles,overhead\n");
+    fprintf(f, "workload,compressor,events,instructions,error,error_sofar,selected,"
+               "selected_sofar,messages,interrupts,cycles,overhead\n");
     for (size_t i = 0; i < nw; i++)
         for (size_t k = 0; w[i].ok && k < w[i].nspecs; k++)
             for (size_t p = 0; p < w[i].runs[k].npoints; p++) {
                 const lp_eval_cmp_point *x = &w[i].runs[k].points[p];
-                fprintf(f, "%s,%s,%llu,%llu,%.6f,%.6f,%llu,%llu,%llu,%llu,%.6f\n", w[i].name,
+                fprintf(f, "%s,%s,%llu,%llu,%.6f,%.6f,%llu,%llu,%llu,%llu,%llu,%.6f\n", w[i].name,
                         w[i].specs[k], (unsigned long long)x->tuples, (unsigned long long)x->insns,
                         x->error[0], x->sofar[0], (unsigned long long)x->selected[0],
-                        (unsigned long long)x->messages, (unsigned long long)x->interrupts,
-                        (unsigned long long)x->cycles, x->overhead);
+                        (unsigned long long)x->sofar_selected[0], (unsigned long long)x->messages,
+                        (unsigned long long)x->interrupts, (unsigned long long)x->cycles,
+                        x->overhead);
             }
     if (lp_eval_cmp_close(f, path))
         return 1;
@@ -363,7 +367,7 @@ static int write_plots(const lp_eval_cmp_opts *o, const wl_result *w, const char
     } graphs[] = {
         {"error", "error against the whole window", "invariance error (%)", "100*$5", 0},
         {"error-sofar", "error against the loads so far", "invariance error (%)", "100*$6", 0},
-        {"overhead", "cumulative overhead", "overhead (%)", "100*$11", 0},
+        {"overhead", "cumulative overhead", "overhead (%)", "100*$12", 0},
         {"sensitivity", "H[P256]_n, error against the loads so far", "invariance error (%)",
          "100*$6", 1},
     };

@@ -240,7 +240,7 @@ static void check_replay(const char *lowprof)
                               "final_error,reach_5pct_sofar,stay_5pct_sofar,drained_error,"
                               "final_overhead,messages,first_level_messages"},
         {"value-curves.csv", "workload,compressor,events,instructions,error,error_sofar,selected,"
-                             "messages,interrupts,cycles,overhead"},
+                             "selected_sofar,messages,interrupts,cycles,overhead"},
         {"twolevel.csv", "workload,compressor,messages,messages_a16,reduction,overhead,"
                          "overhead_a16"},
         {"edgecall.csv", "workload,compressor,tuples,edge_tuples,call_tuples,instructions,"
