@@ -360,16 +360,19 @@ static int write_plots(const lp_eval_cmp_opts *o, const wl_result *w, const char
         return 1;
     const char *csv = "value-curves.csv";
     fprintf(f, "set terminal svg size 800,500 dynamic\nset datafile separator ','\n"
-               "set logscale x 2\nset grid\nset key top right\nset xlabel 'load events'\n");
+               "set logscale x 2\nset format x '%%.0s%%c'\nset grid\nset key top right\n"
+               "set xlabel 'load events'\n");
     static const struct {
         const char *what, *title, *ylabel, *column;
         int sens; /* plots the sensitivity set rather than the main list */
     } graphs[] = {
-        {"error", "error against the whole window", "invariance error (%)", "100*$5", 0},
-        {"error-sofar", "error against the loads so far", "invariance error (%)", "100*$6", 0},
+        {"error", "error against the whole window", "invariance error (%)", "$7 > 0 ? 100*$5 : NaN",
+         0},
+        {"error-sofar", "error against the loads so far", "invariance error (%)",
+         "$8 > 0 ? 100*$6 : NaN", 0},
         {"overhead", "cumulative overhead", "overhead (%)", "100*$12", 0},
         {"sensitivity", "H[P256]_n, error against the loads so far", "invariance error (%)",
-         "100*$6", 1},
+         "$8 > 0 ? 100*$6 : NaN", 1},
     };
     for (size_t g = 0; g < sizeof graphs / sizeof graphs[0]; g++) {
         const char *const *set = graphs[g].sens ? sens_specs : list;
