@@ -242,16 +242,32 @@ static const lp_eval_cmp_point *last_point(const lp_eval_cmp_run *r)
     return &r->points[r->npoints - 1];
 }
 
+/* Closes the CSV file in *f (if any), then opens OUT/name and writes its
+ * header line. Returns 0, or -1 after printing why. */
+static int next_csv(FILE **f, char *path, size_t cap, const char *dir, const char *name,
+                    const char *header)
+{
+    if (*f && lp_eval_cmp_close(*f, path) != 0) {
+        *f = NULL;
+        return -1;
+    }
+    *f = lp_eval_cmp_open(dir, name, path, cap);
+    if (!*f)
+        return -1;
+    fputs(header, *f);
+    return 0;
+}
+
 /* The CSV files of parts 2-5 for every workload that ran. */
 static int write_csvs(const lp_eval_cmp_opts *o, const wl_result *w, size_t nw)
 {
     char path[4200];
     char a[32], b[32];
-    FILE *f = lp_eval_cmp_open(o->out_dir, "value-curves.csv", path, sizeof path);
-    if (!f)
+    FILE *f = NULL;
+    if (next_csv(&f, path, sizeof path, o->out_dir, "value-curves.csv",
+                 "workload,compressor,events,instructions,error,error_sofar,selected,"
+                 "selected_sofar,messages,interrupts,cycles,overhead\n"))
         return 1;
-    fprintf(f, "workload,compressor,events,instructions,error,error_sofar,selected,"
-               "selected_sofar,messages,interrupts,cycles,overhead\n");
     for (size_t i = 0; i < nw; i++)
         for (size_t k = 0; w[i].ok && k < w[i].nspecs; k++)
             for (size_t p = 0; p < w[i].runs[k].npoints; p++) {
@@ -263,15 +279,11 @@ static int write_csvs(const lp_eval_cmp_opts *o, const wl_result *w, size_t nw)
                         (unsigned long long)x->interrupts, (unsigned long long)x->cycles,
                         x->overhead);
             }
-    if (lp_eval_cmp_close(f, path))
+    if (next_csv(&f, path, sizeof path, o->out_dir, "value-summary.csv",
+                 "workload,compressor,events,instructions,reach_5pct,stay_5pct,final_error,"
+                 "reach_5pct_sofar,stay_5pct_sofar,drained_error,final_overhead,messages,"
+                 "first_level_messages\n"))
         return 1;
-
-    f = lp_eval_cmp_open(o->out_dir, "value-summary.csv", path, sizeof path);
-    if (!f)
-        return 1;
-    fprintf(f, "workload,compressor,events,instructions,reach_5pct,stay_5pct,final_error,"
-               "reach_5pct_sofar,stay_5pct_sofar,drained_error,final_overhead,messages,"
-               "first_level_messages\n");
     for (size_t i = 0; i < nw; i++)
         for (size_t k = 0; w[i].ok && k < w[i].nspecs; k++) {
             const lp_eval_cmp_run *r = &w[i].runs[k];
@@ -291,13 +303,9 @@ static int write_csvs(const lp_eval_cmp_opts *o, const wl_result *w, size_t nw)
             fprintf(f, "%.6f,%.6f,%llu,%llu\n", r->drained.error[0], x->overhead,
                     (unsigned long long)x->messages, (unsigned long long)r->first_level_messages);
         }
-    if (lp_eval_cmp_close(f, path))
+    if (next_csv(&f, path, sizeof path, o->out_dir, "twolevel.csv",
+                 "workload,compressor,messages,messages_a16,reduction,overhead,overhead_a16\n"))
         return 1;
-
-    f = lp_eval_cmp_open(o->out_dir, "twolevel.csv", path, sizeof path);
-    if (!f)
-        return 1;
-    fprintf(f, "workload,compressor,messages,messages_a16,reduction,overhead,overhead_a16\n");
     for (size_t i = 0; i < nw; i++)
         for (size_t k = 0; w[i].ok && k < NTWO; k++) {
             const lp_eval_cmp_run *r1 = find_run(&w[i], two_specs[k][0]);
@@ -310,15 +318,11 @@ static int write_csvs(const lp_eval_cmp_opts *o, const wl_result *w, size_t nw)
                     x2->messages ? (double)x1->messages / (double)x2->messages : 0.0, x1->overhead,
                     x2->overhead);
         }
-    if (lp_eval_cmp_close(f, path))
+    if (next_csv(&f, path, sizeof path, o->out_dir, "edgecall.csv",
+                 "workload,compressor,tuples,edge_tuples,call_tuples,instructions,edge_error,"
+                 "call_error,edge_selected,call_selected,drained_edge_error,drained_call_error,"
+                 "messages,overhead\n"))
         return 1;
-
-    f = lp_eval_cmp_open(o->out_dir, "edgecall.csv", path, sizeof path);
-    if (!f)
-        return 1;
-    fprintf(f, "workload,compressor,tuples,edge_tuples,call_tuples,instructions,edge_error,"
-               "call_error,edge_selected,call_selected,drained_edge_error,drained_call_error,"
-               "messages,overhead\n");
     for (size_t i = 0; i < nw; i++) {
         if (!w[i].ok || !w[i].have_control)
             continue;
@@ -331,14 +335,10 @@ static int write_csvs(const lp_eval_cmp_opts *o, const wl_result *w, size_t nw)
                 r->drained.error[1], r->drained.error[2], (unsigned long long)x->messages,
                 x->overhead);
     }
-    if (lp_eval_cmp_close(f, path))
+    if (next_csv(&f, path, sizeof path, o->out_dir, "windows.csv",
+                 "workload,ok,events_read,loads,edge_tuples,call_tuples,instructions_loads,"
+                 "instructions_controls,whole_trace,record_seconds,replay_seconds\n"))
         return 1;
-
-    f = lp_eval_cmp_open(o->out_dir, "windows.csv", path, sizeof path);
-    if (!f)
-        return 1;
-    fprintf(f, "workload,ok,events_read,loads,edge_tuples,call_tuples,instructions_loads,"
-               "instructions_controls,whole_trace,record_seconds,replay_seconds\n");
     for (size_t i = 0; i < nw; i++)
         fprintf(f, "%s,%d,%llu,%llu,%llu,%llu,%llu,%llu,%d,%.1f,%.1f\n", w[i].name, w[i].ok,
                 (unsigned long long)w[i].events, (unsigned long long)w[i].loads,
