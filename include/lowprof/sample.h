@@ -81,7 +81,7 @@ typedef struct lp_compressor_spec {
     uint32_t rate;           /* SAMPLER, HASHED: r; TAGGED: hit-counter range */
     uint32_t entries;        /* HASHED: n substreams; TAGGED: table entries; ASSOC: k */
     uint32_t ways;           /* TAGGED: associativity (entries / ways sets) */
-    uint32_t tag_bits;       /* TAGGED: partial-tag bits (0..32) */
+    uint32_t tag_bits;       /* TAGGED: partial-tag bits (0..15) */
     uint32_t evict_hits;     /* TAGGED: ShouldEvict holds once the hit counter reaches this */
     uint32_t replace_misses; /* TAGGED: ShouldReplace holds once the miss counter reaches this */
     uint32_t saturate;       /* ASSOC: an entry is dispatched after this many merged inputs */
@@ -109,7 +109,7 @@ typedef struct lp_compressor_spec {
  *
  * Limits: 1 <= r <= 2^30; n a power of two <= 2^24; tagged entries <= 2^24,
  * ways 1..64 dividing entries into a power-of-two number of sets, tag bits
- * 0..32, 3 <= range <= 2^24, 1 <= evict <= range, 2 <= replace <= 65535 and
+ * 0..15, 3 <= range <= 2^24, 1 <= evict <= range, 2 <= replace <= 65535 and
  * replace < range; 1 <= k <= 4096, 1 <= sat <= 2^31. Pure; reentrant. */
 int lp_compressor_spec_parse(const char *text, lp_compressor_spec *out, size_t *out_pos,
                              const char **out_why);

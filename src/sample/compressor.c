@@ -48,8 +48,8 @@ static void lp__plan(const lp_compressor_spec *s, const lp_cost_model *cost, lp_
         if (s->sampler == LP_SAMPLER_COUNTDOWN)
             down = strata * sizeof(uint32_t);
     } else if (s->level == LP_LEVEL_TAGGED) {
-        if (s->hash == LP_HASH_PAPER && s->entries > s->ways)
-            hash = sizeof(lp__hash);
+        if (s->hash == LP_HASH_PAPER)
+            hash = sizeof(lp__hash); /* also for one set: it carries the tag */
         tent = (size_t)s->entries * sizeof(lp__tentry);
         tcold = (size_t)s->entries * sizeof(lp__tcold);
     }
@@ -131,7 +131,7 @@ int lp_compressor_init(void *mem, size_t size, const lp_compressor_spec *spec,
         c->tcold = (lp__tcold *)(base + l.tcold);
         c->ways = s->ways;
         c->sets = s->entries / s->ways;
-        c->tag_mask = s->tag_bits >= 32 ? UINT32_MAX : (uint32_t)((1ULL << s->tag_bits) - 1);
+        c->tag_mask = (uint32_t)((1u << s->tag_bits) - 1);
     }
     if (s->level == LP_LEVEL_ASSOC) {
         c->first.e = (lp__aentry *)(base + l.first);
@@ -178,7 +178,7 @@ void lp_compressor_reset(lp_compressor *c, uint64_t seed)
     else if (s->level == LP_LEVEL_TAGGED)
         index_bits = lp__log2(s->entries / s->ways);
     if (c->hash)
-        lp__hash_init(c->hash, seed, index_bits);
+        lp__hash_init(c->hash, seed, index_bits, s->level == LP_LEVEL_TAGGED ? s->tag_bits : 0);
     lp__fasthash_init(&c->fast, seed, index_bits, s->level == LP_LEVEL_TAGGED ? s->tag_bits : 0);
     lp_rng_seed(&c->rng, lp_hash64(seed ^ 0x3c6ef372fe94f82bULL));
     c->pool = 0;

@@ -13,8 +13,10 @@
  * from the compressor's seed. */
 #include "sample_internal.h"
 
-void lp__hash_init(lp__hash *h, uint64_t seed, unsigned bits)
+void lp__hash_init(lp__hash *h, uint64_t seed, unsigned bits, unsigned tag_bits)
 {
+    if (bits + tag_bits > 32)
+        tag_bits = 0;
     lp_rng rng;
     lp_rng_seed(&rng, lp_hash64(seed ^ 0x6a09e667f3bcc908ULL));
     for (unsigned b = 0; b < 256; b++)
@@ -26,15 +28,20 @@ void lp__hash_init(lp__hash *h, uint64_t seed, unsigned bits)
         h->table[j] = tmp;
     }
     h->bits = bits;
+    h->tag_bits = tag_bits;
     for (unsigned i = 0; i < 8; i++) {
         for (unsigned b = 0; b < 256; b++) {
             uint64_t v = h->table[b];
-            h->pc[i][b] = lp__xor_fold(v << (8 * (7 - i)), bits);
-            h->w[i][b] = lp__xor_fold(v << (8 * i), bits);
+            /* the tag folds the raw bytes at their own positions */
+            uint32_t tag = lp__xor_fold((uint64_t)b << (8 * i), tag_bits) << bits;
+            h->pc[i][b] = lp__xor_fold(v << (8 * (7 - i)), bits) | tag;
+            h->w[i][b] = lp__xor_fold(v << (8 * i), bits) | tag;
         }
     }
-    for (unsigned t = 0; t < 256; t++)
-        h->type[t] = lp__xor_fold(lp_rng_next(&rng), bits);
+    for (unsigned t = 0; t < 256; t++) {
+        h->type_index[t] = lp__xor_fold(lp_rng_next(&rng), bits);
+        h->type[t] = h->type_index[t] | lp__xor_fold(t, tag_bits) << bits;
+    }
 }
 
 static uint64_t lp__randomize(const lp__hash *h, uint64_t x)
@@ -57,7 +64,8 @@ uint32_t lp__hash_reference(const lp__hash *h, uint64_t pc, uint64_t w, uint8_t 
 {
     uint64_t npc = lp__flip(lp__randomize(h, pc));
     uint64_t nw = lp__randomize(h, w);
-    return lp__xor_fold(npc ^ nw, h->bits) ^ h->type[type];
+    uint32_t index = lp__xor_fold(npc ^ nw, h->bits) ^ h->type_index[type];
+    return index | lp__xor_fold(pc ^ w ^ type, h->tag_bits) << h->bits;
 }
 
 void lp__fasthash_init(lp__fasthash *f, uint64_t seed, unsigned bits, unsigned tag_bits)
@@ -70,5 +78,5 @@ void lp__fasthash_init(lp__fasthash *f, uint64_t seed, unsigned bits, unsigned t
     f->shift = bits ? 64 - bits : 63;
     f->mask = bits ? (uint32_t)((1ULL << bits) - 1) : 0;
     f->tag_shift = tag_bits ? 64 - bits - tag_bits : 0;
-    f->tag_mask = tag_bits >= 32 ? UINT32_MAX : (uint32_t)((1ULL << tag_bits) - 1);
+    f->tag_mask = (uint32_t)((1ULL << tag_bits) - 1);
 }

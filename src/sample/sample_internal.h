@@ -16,7 +16,7 @@
 #define LP__MAX_STRATA (1u << 24)
 #define LP__MAX_RANGE (1u << 24)
 #define LP__MAX_WAYS 64u
-#define LP__MAX_TAG_BITS 32u
+#define LP__MAX_TAG_BITS 15u
 #define LP__MAX_REPLACE 65535u
 #define LP__MAX_ASSOC 4096u
 #define LP__MAX_SATURATE (1u << 31)
@@ -28,13 +28,20 @@
  * 256-entry random table, flip() reverses the pc's bytes, and xor-fold is
  * linear, so the index is the xor of one table word per (byte position,
  * byte value) of pc and of w, plus one per tuple type. pc[i][b] holds
- * fold(T[b] placed at byte 7 - i), w[i][b] fold(T[b] placed at byte i). */
+ * fold(T[b] placed at byte 7 - i), w[i][b] fold(T[b] placed at byte i).
+ *
+ * The tagged compressor's tag, xor-fold(pc xor w xor type, tag bits) (4.1),
+ * is linear too: when index and tag fit in 32 bits together (packed), each
+ * table word also carries its byte's share of the tag above the index bits,
+ * so the same sixteen lookups give both. */
 typedef struct lp__hash {
     uint32_t pc[8][256];
     uint32_t w[8][256];
     uint32_t type[256];
-    uint8_t table[256]; /* T: a random permutation of the byte values */
-    unsigned bits;      /* index width */
+    uint32_t type_index[256]; /* the index part of type[] */
+    uint8_t table[256];       /* T: a random permutation of the byte values */
+    unsigned bits;            /* index width */
+    unsigned tag_bits;        /* width of the packed tag, 0 when not packed */
 } lp__hash;
 
 /* The cheaper hash: pc, w and type multiplied by seeded odd constants and
@@ -79,17 +86,25 @@ LP__INLINE uint32_t lp__xor_fold(uint64_t x, unsigned bits)
     return (uint32_t)r;
 }
 
-void lp__hash_init(lp__hash *h, uint64_t seed, unsigned bits);
+/* tag_bits > 0 packs the tag when bits + tag_bits <= 32 (else no tag). */
+void lp__hash_init(lp__hash *h, uint64_t seed, unsigned bits, unsigned tag_bits);
 void lp__fasthash_init(lp__fasthash *f, uint64_t seed, unsigned bits, unsigned tag_bits);
-/* The paper's hash as the paper writes it, byte by byte: for the tests. */
+/* The paper's hash as the paper writes it, byte by byte (with the packed
+ * tag above the index when there is one): for the tests. */
 uint32_t lp__hash_reference(const lp__hash *h, uint64_t pc, uint64_t w, uint8_t type);
+
+/* Written out rather than looped: at -O2 (the project's default) GCC keeps
+ * an 8-iteration loop, which costs the hash over half its speed. */
+#define LP__HASH_BYTE(h, x, array, i) ((h)->array[i][((x) >> (8 * (i))) & 255])
+#define LP__HASH_WORD(h, x, array)                                                                 \
+    (LP__HASH_BYTE(h, x, array, 0) ^ LP__HASH_BYTE(h, x, array, 1) ^                               \
+     LP__HASH_BYTE(h, x, array, 2) ^ LP__HASH_BYTE(h, x, array, 3) ^                               \
+     LP__HASH_BYTE(h, x, array, 4) ^ LP__HASH_BYTE(h, x, array, 5) ^                               \
+     LP__HASH_BYTE(h, x, array, 6) ^ LP__HASH_BYTE(h, x, array, 7))
 
 LP__INLINE uint32_t lp__hash_index(const lp__hash *h, uint64_t pc, uint64_t w, uint8_t type)
 {
-    uint32_t x = h->type[type];
-    for (unsigned i = 0; i < 8; i++)
-        x ^= h->pc[i][(pc >> (8 * i)) & 255] ^ h->w[i][(w >> (8 * i)) & 255];
-    return x;
+    return h->type[type] ^ LP__HASH_WORD(h, pc, pc) ^ LP__HASH_WORD(h, w, w);
 }
 
 /* The same for a tuple in memory. On little-endian machines the bytes are
@@ -99,11 +114,10 @@ LP__INLINE uint32_t lp__hash_tuple(const lp__hash *h, const lp_tuple *t)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint8_t *pc = (const uint8_t *)&t->pc;
-    uint64_t w = t->w;
-    uint32_t x = h->type[t->type];
-    for (unsigned i = 0; i < 8; i++)
-        x ^= h->pc[i][pc[i]] ^ h->w[i][(w >> (8 * i)) & 255];
-    return x;
+    const uint64_t w = t->w;
+    return h->type[t->type] ^ h->pc[0][pc[0]] ^ h->pc[1][pc[1]] ^ h->pc[2][pc[2]] ^
+           h->pc[3][pc[3]] ^ h->pc[4][pc[4]] ^ h->pc[5][pc[5]] ^ h->pc[6][pc[6]] ^ h->pc[7][pc[7]] ^
+           LP__HASH_WORD(h, w, w);
 #else
     return lp__hash_index(h, t->pc, t->w, t->type);
 #endif
@@ -123,20 +137,31 @@ LP__INLINE uint32_t lp__fasthash_index(const lp__fasthash *f, uint64_t word)
 
 enum { LP__EMPTY = 0, LP__VALID = 1, LP__EVICT = 2 };
 
-/* One tagged-table entry: Fig. 6's state, partial tag, hit and miss counters. */
+/* One tagged-table entry in 8 bytes, encoded as section 4.2 suggests: the
+ * low bit of tagv says the entry is taken (the rest is the tag), and a taken
+ * entry with a non-zero miss counter is in Evict. Empty entries have tagv
+ * 0 and miss 0 (hit may hold a count E6 left). */
 typedef struct lp__tentry {
-    uint32_t tag;
-    uint32_t state;
     uint32_t hit;
-    uint32_t miss;
+    uint16_t miss;
+    uint16_t tagv; /* tag << 1 | 1, or 0 when Empty */
 } lp__tentry;
 
-/* Full tuples the hardware would not have: which tuple owns a Valid or Evict
- * entry and which one last missed on it. Read only to drain the table at
- * finish, so that its counts reach software. */
+LP__INLINE uint32_t lp__tentry_state(const lp__tentry *e)
+{
+    return e->tagv == 0 ? LP__EMPTY : e->miss ? LP__EVICT : LP__VALID;
+}
+
+LP__INLINE uint32_t lp__tentry_tag(const lp__tentry *e)
+{
+    return (uint32_t)e->tagv >> 1;
+}
+
+/* The full tuple the hardware would not have: the one that took the entry
+ * (E1, E5) or, after E6, the one E6 reported. Read only to drain the table
+ * at finish, so that its counts reach software. */
 typedef struct lp__tcold {
     lp_tuple owner;
-    lp_tuple missed;
 } lp__tcold;
 
 typedef struct lp__aentry {
@@ -212,8 +237,6 @@ uint32_t lp__countdown_reload(lp_compressor *c);
 void lp__tagged_reset(lp_compressor *c);
 void lp__tagged_push(lp_compressor *c, const lp_tuple *t, size_t n);
 void lp__tagged_drain(lp_compressor *c);
-uint32_t lp__tagged_tag(const lp_compressor *c, const lp_tuple *t);
-uint32_t lp__tagged_set(const lp_compressor *c, const lp_tuple *t);
 
 /* assoc.c: level 1 emits through lp__emit, level 2 straight to the buffer. */
 void lp__assoc_reset(lp__assoc *a);

@@ -176,7 +176,7 @@ static int lp__tagged(lp__parser *p, lp_compressor_spec *s)
     p->i++; /* T */
     size_t tb_at, range_at, entries_at, ways_at;
     if (lp__number(p, "the number of tag bits (digits)", &s->tag_bits, &tb_at) ||
-        lp__range(p, s->tag_bits, 0, LP__MAX_TAG_BITS, tb_at, "tag bits from 0 to 32") ||
+        lp__range(p, s->tag_bits, 0, LP__MAX_TAG_BITS, tb_at, "tag bits from 0 to 15") ||
         lp__expect(p, ':', "':' after the tag bits") ||
         lp__number(p, "the hit-counter range (digits)", &s->rate, &range_at) ||
         lp__range(p, s->rate, 3, LP__MAX_RANGE, range_at, "a hit-counter range from 3 to 2^24") ||

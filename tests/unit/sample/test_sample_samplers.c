@@ -110,21 +110,33 @@ static void test_periodic(void)
 
 static void test_hash(void)
 {
-    /* The precomputed tables give the paper's formula exactly. */
-    lp__hash *h = malloc(sizeof *h);
+    /* The precomputed tables give the paper's formula exactly, and a packed
+     * tag (the tagged compressor's) is xor-fold(pc ^ w ^ type) above it. */
+    lp__hash *h = malloc(sizeof *h), *plain = malloc(sizeof *plain);
     uint64_t s = 41;
+    static const unsigned tags[] = {0, 1, 2, 3, 8, 13};
     for (unsigned bits = 0; bits <= 24; bits += 1) {
-        lp__hash_init(h, bits * 1000 + 7, bits);
-        int bad = 0, out_of_range = 0;
-        for (int k = 0; k < 2000; k++) {
-            lp_tuple t = {test_random(&s), test_random(&s) >> (k % 64), (uint8_t)test_random(&s)};
-            uint32_t a = lp__hash_index(h, t.pc, t.w, t.type);
-            bad += a != lp__hash_reference(h, t.pc, t.w, t.type) || a != lp__hash_tuple(h, &t);
-            out_of_range += bits < 32 && a >= (1u << bits);
+        for (size_t k = 0; k < sizeof tags / sizeof tags[0]; k++) {
+            unsigned tb = bits + tags[k] <= 32 ? tags[k] : 0;
+            lp__hash_init(plain, bits * 1000 + 7, bits, 0);
+            lp__hash_init(h, bits * 1000 + 7, bits, tags[k]);
+            LP_CHECK_EQ_U64(h->tag_bits, tb);
+            int bad = 0;
+            for (int i = 0; i < 500; i++) {
+                lp_tuple t = {test_random(&s), test_random(&s) >> (i % 64),
+                              (uint8_t)test_random(&s)};
+                uint32_t a = lp__hash_index(h, t.pc, t.w, t.type);
+                uint32_t index = lp__hash_index(plain, t.pc, t.w, t.type);
+                uint32_t mask = bits ? (uint32_t)((1ULL << bits) - 1) : 0;
+                bad += a != lp__hash_reference(h, t.pc, t.w, t.type) ||
+                       a != lp__hash_tuple(h, &t) || index >> bits != 0 || (a & mask) != index ||
+                       (bits + tb < 32 && a >> (bits + tb) != 0) ||
+                       (tb && a >> bits != lp__xor_fold(t.pc ^ t.w ^ t.type, tb));
+            }
+            LP_CHECK_EQ_U64(bad, 0);
         }
-        LP_CHECK_EQ_U64(bad, 0);
-        LP_CHECK_EQ_U64(out_of_range, 0);
     }
+    free(plain);
     /* The random table is a permutation. */
     int seen[256] = {0};
     for (int b = 0; b < 256; b++)
