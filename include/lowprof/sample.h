@@ -104,7 +104,8 @@ typedef struct lp_compressor_spec {
  *   first   := sampler | 'H' '[' sampler ']' n hopts | tagged | assoc | 'C'
  *   sampler := [ 'C' ] ( 'R' | 'D' | 'P' ) r
  *   hopts   := [ '/fast' ]
- *   tagged  := 'T' tagbits ':' range 'x' entries 'w' ways { '/fast' | '/evict=' N | '/replace=' N }
+ *   tagged  := 'T' tagbits ':' range 'x' entries 'w' ways
+ *              { '/fast' | '/evict=' N | '/replace=' N }
  *   assoc   := 'A' k [ '/sat=' N ]
  *
  * Limits: 1 <= r <= 2^30; n a power of two <= 2^24; tagged entries <= 2^24,
@@ -135,10 +136,9 @@ typedef struct lp_cost_model {
     uint32_t cycles_per_message;   /* 30 */
 } lp_cost_model;
 
-#define LP_COST_MODEL_DEFAULT                                                                      \
-    {                                                                                              \
-        100u, 214u, 30u                                                                            \
-    }
+/* clang-format off */
+#define LP_COST_MODEL_DEFAULT {100u, 214u, 30u}
+/* clang-format on */
 
 typedef struct lp_compressor_stats {
     uint64_t tuples;               /* tuples pushed */
@@ -177,8 +177,9 @@ int lp_compressor_create(const lp_compressor_spec *spec, const lp_cost_model *co
 
 /* Returns c to its freshly created state under a new seed: tables, counters,
  * statistics and buffer are cleared (buffered messages are dropped, not
- * delivered). Costs a few microseconds for the paper's table sizes, so a
- * Monte Carlo study can run thousands of trials on one compressor. */
+ * delivered). About 10 us with the paper's hash (its random tables are
+ * redrawn), under 1 us otherwise, so a Monte Carlo study can run thousands
+ * of trials on one compressor. */
 void lp_compressor_reset(lp_compressor *c, uint64_t seed);
 
 /* Feeds tuples to the compressor; the callback runs each time the buffer
@@ -191,8 +192,11 @@ void lp_compressor_push_many(lp_compressor *c, const lp_tuple *t, size_t n);
 /* Ends the stream: counts still held in the tables are drained as messages
  * (through the second level if there is one, which is then drained too),
  * and a partly filled buffer is delivered as one more interrupt, so the
- * messages' counts add up to every tuple a lossless or counted compressor
- * saw. Pushing after finish starts a new stream on the drained tables. */
+ * messages' counts add up to every tuple a lossless, periodic, counted or
+ * tagged compressor saw. A sampler slot's count goes with the first tuple of
+ * its unfinished period, a tagged entry's with the one tuple it remembers
+ * (doc/sample.md). Pushing after finish starts a new stream on the drained
+ * tables. */
 void lp_compressor_finish(lp_compressor *c);
 
 /* Delivers the messages waiting in the buffer as one interrupt (nothing if
@@ -225,7 +229,9 @@ typedef struct lp_estimator {
     int status;        /* first error of lp_estimator_on_messages, else 0 */
 } lp_estimator;
 
-/* Initialises e in caller memory. Returns 0 or LP_ENOMEM. */
+/* Initialises e in caller memory. Returns 0 or LP_ENOMEM. The estimator
+ * allocates as its profiles grow: not for signal handlers; not
+ * thread-safe. */
 int lp_estimator_init(lp_estimator *e);
 /* Frees e's tables; accepts NULL. */
 void lp_estimator_fini(lp_estimator *e);

@@ -137,8 +137,7 @@ static void ref_place(const lp_compressor *c, const lp_tuple *t, uint32_t *set, 
             (t->pc * c->fast.k_pc) ^ (t->w * c->fast.k_w) ^ ((uint64_t)t->type * c->fast.k_type);
         *set = bits ? (uint32_t)(h >> (64 - bits)) : 0;
         uint32_t tb = c->spec.tag_bits;
-        *tag =
-            tb ? (uint32_t)((h >> (64 - bits - tb)) & (tb >= 32 ? UINT32_MAX : (1u << tb) - 1)) : 0;
+        *tag = tb ? (uint32_t)((h >> (64 - bits - tb)) & ((1u << tb) - 1)) : 0;
         return;
     }
     *set = lp__hash_reference(c->hash, t->pc, t->w, t->type) & (c->sets - 1);
