@@ -56,7 +56,8 @@ const char cmd_workloads_help[] =
     "DIR/data and runs the manifest's preparation steps (the encoders that make\n"
     "the decoders' inputs); later runs reuse them while they are current. Each\n"
     "workload NAME is then recorded with `lowprof record` into DIR/NAME.lpprof\n"
-    "(profile) and DIR/NAME.lpim (interval matrix, 10 M-instruction intervals);\n"
+    "(profile) and DIR/NAME.lpim (interval matrix, 10 M-instruction intervals\n"
+    "unless --interval says otherwise);\n"
     "its messages go to DIR/NAME.log and its outputs to DIR/out. The table is\n"
     "also written to DIR/statistics.tsv.\n"
     "\n"
@@ -69,6 +70,7 @@ const char cmd_workloads_help[] =
     "  --size SIZE     small (about 50-200 M instructions each, for tests) or\n"
     "                  full (1-10 G each) [small]\n"
     "  --only NAMES    record only these workloads (comma-separated)\n"
+    "  --interval N    interval length in instructions [10000000]\n"
     "  --dir DIR       results folder [./results/workloads-SIZE]\n"
     "  --list          print the selected workloads and their commands; record\n"
     "                  nothing\n"
@@ -105,6 +107,9 @@ typedef struct wl_stats {
 
 /* vsnprintf into buf; returns -1 if it did not fit. (A function rather than
  * snprintf at each site, so truncation is checked in one place.) */
+/* --interval, passed to every recording (NULL: record's default). */
+static const char *wl_interval;
+
 static int fmt(char *buf, size_t cap, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 static int fmt(char *buf, size_t cap, const char *format, ...)
@@ -609,7 +614,7 @@ static void record_one(const char *self, const lp_wl_entry *e, const lp_wl_vars 
     }
     remove(prof);
     remove(im);
-    enum { FIXED = 9 };
+    enum { FIXED = 11 };
     char **argv = calloc(c.argc + FIXED + 1, sizeof *argv);
     if (!argv) {
         lp_wl_command_fini(&c);
@@ -624,6 +629,10 @@ static void record_one(const char *self, const lp_wl_entry *e, const lp_wl_vars 
     argv[k++] = prof;
     argv[k++] = (char *)"--imatrix";
     argv[k++] = im;
+    if (wl_interval) {
+        argv[k++] = (char *)"--interval";
+        argv[k++] = (char *)wl_interval;
+    }
     argv[k++] = (char *)"--";
     for (size_t i = 0; i < c.argc; i++)
         argv[k++] = c.argv[i];
@@ -737,6 +746,14 @@ int cmd_workloads(int argc, char **argv)
             only = v;
         else if ((v = opt_value(argc, argv, &i, "--dir", &missing)))
             dir_opt = v;
+        else if ((v = opt_value(argc, argv, &i, "--interval", &missing))) {
+            char *end;
+            unsigned long long n = strtoull(v, &end, 10);
+            if (!*v || *end || v[0] == '-' || n < 1000)
+                return lp_cli_usage("workloads", "--interval needs a whole number of at least "
+                                                 "1000 instructions, not '%s'", v);
+            wl_interval = v;
+        }
         else if ((v = opt_value(argc, argv, &i, "--manifest", &missing)))
             manifest_path = v;
         else if (missing)

@@ -45,7 +45,8 @@ const char lp_eval_phase_help[] =
     "transmission priced with the StrongARM energy model.\n"
     "\n"
     "Matrices: with --matrices, every DIR/NAME.lpim (or those named by\n"
-    "--workloads). Otherwise DIR/recordings-SIZE/NAME.lpim, recorded with\n"
+    "--workloads). Otherwise DIR/recordings-SIZE-LEN/NAME.lpim (LEN the interval\n"
+    "length: 1M for small, 10M for full), recorded with\n"
     "`lowprof workloads --size SIZE` when missing and reused when present.\n"
     "\n"
     "Options:\n"
@@ -210,8 +211,14 @@ static int sources_from_suite(const char *size, const char *list, const char *di
     if (n <= 0)
         return lp_cli_fail("cannot find this program's own path: %s", strerror(errno));
     self[n] = '\0';
+    /* Small programs run 50-200 M instructions: at record's 10 M a single
+     * sample would already be 5-14 % of the run, so the small evaluation
+     * cuts 1 M-instruction intervals; the full one keeps the paper's 10 M. */
     char *argv[] = {self,  (char *)"workloads", (char *)"--size", (char *)size,
-                    (char *)"--only", missing, (char *)"--dir", (char *)dir, NULL};
+                    (char *)"--only", missing, (char *)"--dir", (char *)dir,
+                    (char *)"--interval", (char *)(strcmp(size, "small") == 0 ? "1000000"
+                                                                               : "10000000"),
+                    NULL};
     fprintf(stderr, "lowprof eval phase: recording %s (%s) with lowprof workloads into %s\n",
             missing, size, dir);
     double t0 = now_seconds();
@@ -294,7 +301,7 @@ int lp_eval_phase(int argc, char **argv)
     if (make_dir(out) != 0 || !realpath(out, dir))
         return lp_cli_fail("%s: %s", out, strerror(errno));
     const char *size = full ? "full" : "small";
-    snprintf(rec, sizeof rec, "%s/recordings-%s", dir, size);
+    snprintf(rec, sizeof rec, "%s/recordings-%s-%s", dir, size, full ? "10M" : "1M");
     ep_source *src = NULL;
     size_t nsrc = 0;
     double rec_seconds = 0;
