@@ -176,13 +176,20 @@ static int lp_parse_cost(const char *s, unsigned long long out[3])
     return 0;
 }
 
-static char *lp_tool_arg(const char *name, const char *value)
+/* Adds "--name=value" to the tool's options, in static storage (the
+ * command runs once per process). Returns 0, or 2 after a usage message
+ * when the value is absurdly long or there are too many options. */
+static int lp_tool_arg(lp_record_opts *o, const char *name, const char *value)
 {
-    size_t n = strlen(name) + strlen(value) + 2;
-    char *a = malloc(n);
-    if (a)
-        snprintf(a, n, "%s=%s", name, value);
-    return a;
+    static char space[sizeof o->tool_args / sizeof o->tool_args[0]][512];
+    int n = o->ntool_args;
+    if (n >= (int)(sizeof space / sizeof space[0]))
+        return lp_cli_usage("record", "too many front-end options (at most %zu)",
+                            sizeof space / sizeof space[0]);
+    if ((size_t)snprintf(space[n], sizeof space[n], "%s=%s", name, value) >= sizeof space[n])
+        return lp_cli_usage("record", "the value of %s is too long", name);
+    o->tool_args[o->ntool_args++] = space[n];
+    return 0;
 }
 
 /* Checks a --strategy or --phase-* value before a long run starts; the
@@ -312,11 +319,13 @@ int cmd_record(int argc, char **argv)
                 strategy = next;
             else
                 phase_opts = 1;
-            o.tool_args[o.ntool_args++] = lp_tool_arg(a, next);
+            if (lp_tool_arg(&o, a, next))
+                return 2;
         } else if (strcmp(a, "--trace-kinds") == 0) {
             if (lp_check_kinds(next))
                 return 2;
-            o.tool_args[o.ntool_args++] = lp_tool_arg("--trace-kinds", next);
+            if (lp_tool_arg(&o, "--trace-kinds", next))
+                return 2;
         } else if (strcmp(a, "--tuples") == 0) {
             tuples = next;
         } else if (strcmp(a, "--compressor") == 0) {
@@ -365,23 +374,20 @@ int cmd_record(int argc, char **argv)
             (cost && lp_parse_cost(cost, c)))
             return 2;
         o.types = lp_types_without(o.types, mask, types_buf, sizeof types_buf);
-        o.tool_args[o.ntool_args++] = lp_tool_arg("--tuples", tuples);
-        if (compressor)
-            o.tool_args[o.ntool_args++] = lp_tool_arg("--compressor", compressor);
-        if (seed)
-            o.tool_args[o.ntool_args++] = lp_tool_arg("--seed", seed);
+        if (lp_tool_arg(&o, "--tuples", tuples) ||
+            (compressor && lp_tool_arg(&o, "--compressor", compressor)) ||
+            (seed && lp_tool_arg(&o, "--seed", seed)))
+            return 2;
         if (cost) {
             char b[32];
             static const char *const names[3] = {"--cost-buffer", "--cost-interrupt",
                                                  "--cost-message"};
             for (int k = 0; k < 3; k++) {
                 snprintf(b, sizeof b, "%llu", c[k]);
-                o.tool_args[o.ntool_args++] = lp_tool_arg(names[k], b);
+                if (lp_tool_arg(&o, names[k], b))
+                    return 2;
             }
         }
-        for (int k = 0; k < o.ntool_args; k++)
-            if (!o.tool_args[k])
-                return lp_cli_fail("out of memory");
     }
     return lp_record_run(&o);
 }
