@@ -412,6 +412,13 @@ static const char *verdict(double ratio, double paper)
     return ratio >= paper ? "holds" : ratio > 1.0 ? "weaker" : "no";
 }
 
+/* The same when R256 never got there: the ratio is a lower bound and the
+ * direction is the paper's. */
+static const char *verdict_bound(double ratio, double paper)
+{
+    return ratio >= paper ? "holds" : "weaker";
+}
+
 /* "3.53M / 92.7K": the figure against the whole window, then so far. */
 static const char *both(uint64_t (*f)(const lp_eval_cmp_run *, unsigned, int, double),
                         const lp_eval_cmp_run *r, char *buf, size_t cap)
@@ -439,12 +446,12 @@ static void finding_row(const wl_result *w, int sofar, FILE *md)
     ratio_text(rr, hr, window, a, sizeof a);
     snprintf(reach, sizeof reach, "%s -> %s", a,
              hr == UINT64_MAX   ? "no"
-             : rr == UINT64_MAX ? "holds"
+             : rr == UINT64_MAX ? verdict_bound((double)window / (double)hr, 3.0)
                                 : verdict((double)rr / (double)hr, 3.0));
     ratio_text(rs, hs, window, b, sizeof b);
     snprintf(stay, sizeof stay, "%s -> %s", b,
              hs == UINT64_MAX   ? "no"
-             : rs == UINT64_MAX ? ((double)window / (double)hs >= 20 ? "holds" : "weaker")
+             : rs == UINT64_MAX ? verdict_bound((double)window / (double)hs, 20.0)
                                 : verdict((double)rs / (double)hs, 20.0));
     const lp_eval_cmp_point *xr = last_point(r), *x5 = last_point(h5);
     double er = sofar ? xr->sofar[0] : xr->error[0], e5 = sofar ? x5->sofar[0] : x5->error[0];
