@@ -202,5 +202,7 @@ void lp_vg_mark_method(lp_vg_method *m);
 void lp_vg_cut_interval(Bool last);
 void lp_vg_emit(const lp_event *ev);
 void lp_vg_out_finish(Int exitcode);
+/* Sets key to v in decimal. */
+void lp_vg_meta_u64(lp_meta *m, const HChar *key, ULong v);
 
 #endif

@@ -95,7 +95,7 @@ static lp_sink lp_vg_fd_sink(Int fd)
     return s;
 }
 
-static void lp_vg_meta_u64(lp_meta *m, const HChar *key, ULong v)
+void lp_vg_meta_u64(lp_meta *m, const HChar *key, ULong v)
 {
     HChar buf[32];
     VG_(sprintf)(buf, "%llu", v);

@@ -120,13 +120,6 @@ void lp_vg_phase_cut(lp_interval *iv, Bool last)
     lp_vg_sampling = (UInt)sample;
 }
 
-static void lp_vg_meta_num(lp_meta *m, const char *key, ULong v)
-{
-    char buf[32];
-    VG_(snprintf)(buf, sizeof buf, "%llu", v);
-    lp_meta_set(m, key, buf);
-}
-
 /* "id*count,id*count,...": the phase-ID trace, run-length coded. */
 static void lp_vg_meta_trace(lp_meta *m)
 {
@@ -205,21 +198,21 @@ void lp_vg_phase_finish(lp_profile_set *set)
     HChar thr[40];
     VG_(snprintf)(thr, sizeof thr, "%llu.%06llu", ppm / 1000000, ppm % 1000000);
     lp_meta_set(m, "phase-threshold", thr);
-    lp_vg_meta_num(m, "phase-bits", lp_vg_tracker.bits);
-    lp_vg_meta_num(m, "phase-history", lp_vg_tracker.history_cap);
-    lp_vg_meta_num(m, "phase-table", lp_vg_clo_daemon.table_size ? lp_vg_clo_daemon.table_size
+    lp_vg_meta_u64(m, "phase-bits", lp_vg_tracker.bits);
+    lp_vg_meta_u64(m, "phase-history", lp_vg_tracker.history_cap);
+    lp_vg_meta_u64(m, "phase-table", lp_vg_clo_daemon.table_size ? lp_vg_clo_daemon.table_size
                                                                   : LP_PHASE_DEFAULT_TABLE);
-    lp_vg_meta_num(m, "phase-k", lp_vg_clo_daemon.k ? lp_vg_clo_daemon.k : LP_PHASE_DEFAULT_K);
-    lp_vg_meta_num(m, "phase-predictor", lp_vg_clo_daemon.predictor);
-    lp_vg_meta_num(m, "strategy-seed", lp_vg_clo_daemon.seed);
-    lp_vg_meta_num(m, "sampled-intervals", st.sampled);
-    lp_vg_meta_num(m, "phases", st.phases);
-    lp_vg_meta_num(m, "phase-resamples", st.resamples);
-    lp_vg_meta_num(m, "phase-unrepresented-intervals", st.unrepresented);
-    lp_vg_meta_num(m, "phase-table-misses", st.table_misses);
-    lp_vg_meta_num(m, "phase-table-evictions", st.table_evictions);
-    lp_vg_meta_num(m, "phase-predictions", st.predictions);
-    lp_vg_meta_num(m, "phase-predictions-correct", st.correct);
+    lp_vg_meta_u64(m, "phase-k", lp_vg_clo_daemon.k ? lp_vg_clo_daemon.k : LP_PHASE_DEFAULT_K);
+    lp_vg_meta_u64(m, "phase-predictor", lp_vg_clo_daemon.predictor);
+    lp_vg_meta_u64(m, "strategy-seed", lp_vg_clo_daemon.seed);
+    lp_vg_meta_u64(m, "sampled-intervals", st.sampled);
+    lp_vg_meta_u64(m, "phases", st.phases);
+    lp_vg_meta_u64(m, "phase-resamples", st.resamples);
+    lp_vg_meta_u64(m, "phase-unrepresented-intervals", st.unrepresented);
+    lp_vg_meta_u64(m, "phase-table-misses", st.table_misses);
+    lp_vg_meta_u64(m, "phase-table-evictions", st.table_evictions);
+    lp_vg_meta_u64(m, "phase-predictions", st.predictions);
+    lp_vg_meta_u64(m, "phase-predictions-correct", st.correct);
     lp_vg_meta_trace(m);
     /* "interval:phase,...": which interval represented which phase. */
     HChar *list = VG_(malloc)("lp.samplelist", ns * 48 + 1);
@@ -230,5 +223,5 @@ void lp_vg_phase_finish(lp_profile_set *set)
                                    (ULong)samples[j].interval, samples[j].stratum);
     lp_meta_set(m, "sampled", list);
     VG_(free)(list);
-    lp_vg_meta_num(m, "sampled-instructions", lp_vg_sampled_insns);
+    lp_vg_meta_u64(m, "sampled-instructions", lp_vg_sampled_insns);
 }

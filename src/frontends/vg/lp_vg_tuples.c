@@ -73,13 +73,6 @@ void lp_vg_tuples_init(void)
         VG_(fmsg_bad_option)("--compressor", "cannot build compressor '%s'\n", text);
 }
 
-static void lp_vg_meta_stat(lp_meta *m, const char *key, ULong v)
-{
-    char buf[32];
-    VG_(snprintf)(buf, sizeof buf, "%llu", v);
-    lp_meta_set(m, key, buf);
-}
-
 void lp_vg_tuples_finish(lp_profile_set *set)
 {
     if (!lp_vg_compressor)
@@ -92,15 +85,15 @@ void lp_vg_tuples_finish(lp_profile_set *set)
     lp_compressor_spec_format(lp_compressor_get_spec(lp_vg_compressor), spec, sizeof spec);
     lp_meta *m = &set->meta;
     lp_meta_set(m, "compressor", spec);
-    lp_vg_meta_stat(m, "compressor-seed", lp_vg_clo_seed);
-    lp_vg_meta_stat(m, "compressor-tuples", st.tuples);
-    lp_vg_meta_stat(m, "compressor-messages", st.messages);
-    lp_vg_meta_stat(m, "compressor-first-level-messages", st.first_level_messages);
-    lp_vg_meta_stat(m, "compressor-interrupts", st.interrupts);
-    lp_vg_meta_stat(m, "compressor-cycles", st.cycles);
-    lp_vg_meta_stat(m, "cost-buffer-messages", lp_vg_clo_cost.buffer_messages);
-    lp_vg_meta_stat(m, "cost-cycles-per-interrupt", lp_vg_clo_cost.cycles_per_interrupt);
-    lp_vg_meta_stat(m, "cost-cycles-per-message", lp_vg_clo_cost.cycles_per_message);
+    lp_vg_meta_u64(m, "compressor-seed", lp_vg_clo_seed);
+    lp_vg_meta_u64(m, "compressor-tuples", st.tuples);
+    lp_vg_meta_u64(m, "compressor-messages", st.messages);
+    lp_vg_meta_u64(m, "compressor-first-level-messages", st.first_level_messages);
+    lp_vg_meta_u64(m, "compressor-interrupts", st.interrupts);
+    lp_vg_meta_u64(m, "compressor-cycles", st.cycles);
+    lp_vg_meta_u64(m, "cost-buffer-messages", lp_vg_clo_cost.buffer_messages);
+    lp_vg_meta_u64(m, "cost-cycles-per-interrupt", lp_vg_clo_cost.cycles_per_interrupt);
+    lp_vg_meta_u64(m, "cost-cycles-per-message", lp_vg_clo_cost.cycles_per_message);
     if (lp_vg_estimator.status != 0)
         lp_meta_set(m, "compressor-error", "out of memory folding messages");
     static const UInt types[] = {LP_PROF_VALUE, LP_PROF_EDGE, LP_PROF_CALL_TARGET};
