@@ -27,6 +27,10 @@ const lp_cli_cmd *lp_cli_find(const char *name);
 
 /* Prints "lowprof CMD: message" and a pointer to the help; returns 2. */
 int lp_cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Describes a child's wait status that is not a clean exit 0 ("exit status
+ * 3", "killed by signal 9"; a negative status: could not start, from errno)
+ * into buf; returns buf. */
+const char *lp_cli_status_text(int status, char *buf, size_t cap);
 /* Parses a compressor spec; on error prints it with a caret under the bad
  * character and returns 2 (the usage exit status), else 0. */
 int lp_cli_parse_compressor(const char *cmd, const char *text, lp_compressor_spec *out);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -243,4 +244,17 @@ int lp_cli_parse_compressor(const char *cmd, const char *text, lp_compressor_spe
             cmd, text, pos + 1, why, text, (int)pos, "");
     fprintf(stderr, "Try 'lowprof help %s'.\n", cmd);
     return 2;
+}
+
+const char *lp_cli_status_text(int status, char *buf, size_t cap)
+{
+    if (status < 0)
+        snprintf(buf, cap, "could not start: %s", strerror(errno));
+    else if (WIFEXITED(status))
+        snprintf(buf, cap, "exit status %d", WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        snprintf(buf, cap, "killed by signal %d", WTERMSIG(status));
+    else
+        snprintf(buf, cap, "wait status %d", status);
+    return buf;
 }

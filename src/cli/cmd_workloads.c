@@ -207,20 +207,6 @@ static int run_child(char *const *argv, char *const *env, size_t nenv, int fixed
     return status;
 }
 
-/* Describes a wait status that is not a clean exit 0, into buf. */
-static const char *status_text(int status, char *buf, size_t cap)
-{
-    if (status < 0)
-        snprintf(buf, cap, "could not start: %s", strerror(errno));
-    else if (WIFEXITED(status))
-        snprintf(buf, cap, "exit status %d", WEXITSTATUS(status));
-    else if (WIFSIGNALED(status))
-        snprintf(buf, cap, "killed by signal %d", WTERMSIG(status));
-    else
-        snprintf(buf, cap, "wait status %d", status);
-    return buf;
-}
-
 /* Runs argv and captures the first line of its standard output into buf
  * (without the newline). Returns 0, or -1 if it did not run cleanly. */
 static int capture_line(char *const *argv, char *buf, size_t cap)
@@ -382,7 +368,7 @@ static int prepare_inputs(const lp_wl_manifest *m, const char *manifest_path, co
     if (st != 0) {
         free(want);
         return lp_cli_fail("%s failed (%s); see %s", LP_WLGEN_PATH,
-                           status_text(st, why, sizeof why), log);
+                           lp_cli_status_text(st, why, sizeof why), log);
     }
     for (size_t i = 0; i < m->count; i++) {
         const lp_wl_entry *e = &m->items[i];
@@ -400,7 +386,7 @@ static int prepare_inputs(const lp_wl_manifest *m, const char *manifest_path, co
         if (st != 0) {
             free(want);
             return lp_cli_fail("%s:%u: preparation step failed (%s); see %s", manifest_path,
-                               e->line, status_text(st, why, sizeof why), log);
+                               e->line, lp_cli_status_text(st, why, sizeof why), log);
         }
     }
     FILE *f = fopen(stamp, "w");
@@ -646,7 +632,7 @@ static void record_one(const char *self, const lp_wl_entry *e, const lp_wl_vars 
     if (status != 0) {
         char why[96];
         fmt(st->note, sizeof st->note, "lowprof record failed (%s); see %s",
-            status_text(status, why, sizeof why), log);
+            lp_cli_status_text(status, why, sizeof why), log);
         return;
     }
     int prc = profile_stats(prof, st);

@@ -131,20 +131,6 @@ int lp_eval_cmp_have_program(const char *name)
     }
 }
 
-/* "exit status 3", "killed by signal 9", ... */
-static const char *status_words(int st, char *buf, size_t cap)
-{
-    if (st < 0)
-        snprintf(buf, cap, "could not start: %s", strerror(errno));
-    else if (WIFEXITED(st))
-        snprintf(buf, cap, "exit status %d", WEXITSTATUS(st));
-    else if (WIFSIGNALED(st))
-        snprintf(buf, cap, "killed by signal %d", WTERMSIG(st));
-    else
-        snprintf(buf, cap, "wait status %d", st);
-    return buf;
-}
-
 /* The first line a shell command prints, or "" when it fails. */
 static void first_line(const char *cmd, char *buf, size_t cap)
 {
@@ -342,7 +328,7 @@ static int prepare(const lp_eval_cmp_opts *o)
     if (st != 0) {
         free(want);
         return lp_cli_fail("%s failed (%s); see %s", LP_WLGEN_PATH,
-                           status_words(st, why, sizeof why), log);
+                           lp_cli_status_text(st, why, sizeof why), log);
     }
     lp_wl_vars vars = {w->data, w->out, LP_WL_DRIVERS_DIR, w->cc1};
     for (size_t i = 0; i < w->m.count; i++) {
@@ -367,7 +353,7 @@ static int prepare(const lp_eval_cmp_opts *o)
         if (st != 0) {
             free(want);
             return lp_cli_fail("%s:%u: preparation step failed (%s); see %s", LP_WL_MANIFEST,
-                               e->line, status_words(st, why, sizeof why), step_log);
+                               e->line, lp_cli_status_text(st, why, sizeof why), step_log);
         }
     }
     f = fopen(stamp, "w");
@@ -468,7 +454,7 @@ int lp_eval_cmp_wl_record(const lp_eval_cmp_opts *o, lp_eval_cmp_trace *t, uint6
     if (st != 0) {
         char why[128];
         return lp_cli_fail("%s: lowprof record failed (%s); see %s", t->name,
-                           status_words(st, why, sizeof why), log);
+                           lp_cli_status_text(st, why, sizeof why), log);
     }
     /* The recording's profile says whether the program itself ran cleanly;
      * a trace of a failed run would measure the failure. */
