@@ -7,6 +7,8 @@
 #include "cli.h"
 
 int lp_eval_compressors(int argc, char **argv);
+int lp_eval_flags(int argc, char **argv);
+int lp_eval_hps(int argc, char **argv);
 
 const char cmd_eval_help[] =
     "usage: lowprof eval EXPERIMENT [OPTIONS]\n"
@@ -21,10 +23,19 @@ const char cmd_eval_help[] =
     "                Monte Carlo (Fig. 4), load-value profiling (Figs. 7-8),\n"
     "                table size (Fig. 9), +A16 (Fig. 10), edges and call\n"
     "                targets (Fig. 11)\n"
+    "  flag-prediction  the profile flag predictor of the profile-flags paper\n"
+    "                (section IV) on trace-pc-guard blocks of the native\n"
+    "                programs: accuracy, skips, fetches saved per duty:\n"
+    "                lowprof eval flag-prediction [--full] [--out DIR]\n"
+    "                [--workloads LIST] [--program FILE.c,...]\n"
     "  phase         phase-aware, periodic and random interval sampling of the\n"
     "                remote-profiling paper (Figs. 10-15):\n"
     "                lowprof eval phase [--full] [--out DIR] [--workloads LIST]\n"
     "                [--matrices DIR]\n"
+    "  hps           the instructions DISE and HPS add to sample one event in\n"
+    "                100 (Fig. 9), and the counter trigger against the\n"
+    "                software sampling framework:\n"
+    "                lowprof eval hps [--out DIR] [--workloads LIST] [--period N]\n"
     "\n"
     "lowprof eval compressors [--full] [--out DIR] [--workloads LIST] [--events N]\n"
     "  --full            every workload, 16M loads, 2500 Monte Carlo trials\n"
@@ -68,14 +79,16 @@ typedef struct eval_experiment {
 
 static const eval_experiment experiments[] = {
     {"compressors", lp_eval_compressors},
+    {"flag-prediction", lp_eval_flags},
     {"phase", lp_eval_phase},
+    {"hps", lp_eval_hps},
 };
 
 int cmd_eval(int argc, char **argv)
 {
     enum { N = sizeof experiments / sizeof experiments[0] };
     if (argc < 2)
-        return lp_cli_usage("eval", "name an experiment: compressors or phase");
+        return lp_cli_usage("eval", "name an experiment: compressors, phase or hps");
     for (size_t i = 0; i < N; i++)
         if (strcmp(argv[1], experiments[i].name) == 0)
             return experiments[i].fn(argc - 1, argv + 1);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "lowprof/hps.h"
 #include "record.h"
 
 const char cmd_record_help[] =
@@ -50,6 +51,15 @@ const char cmd_record_help[] =
     "  --seed N              the compressor's random seed [1]\n"
     "  --cost B,I,M          messages per interrupt, cycles per interrupt,\n"
     "                        cycles per message of the cost model [100,214,30]\n"
+    "  --acf FILE|NAME       apply an ACF's HPS productions (doc/acf.md) in\n"
+    "                        place of the profile builders; NAME is a shipped\n"
+    "                        ACF (lowprof acf list), e.g. hot-call-pair\n"
+    "  --acf-set HPS_Rk=V    set an ACF register (repeatable)\n"
+    "  --hps-mode MODE       hps (conditional replacement) or dise (replace\n"
+    "                        every candidate, check the flags in software) [hps]\n"
+    "  --hps-ar NC,NI        the software sampling framework instead of an ACF:\n"
+    "                        NC checks between bursts, NI checks per burst;\n"
+    "                        profiles call pairs\n"
     "  --trace FILE          also write every event (for small runs)\n"
     "  --trace-limit N       stop the event trace after N events [10000000]\n"
     "  --trace-kinds LIST    events to trace, comma-separated: branch, call,\n"
@@ -74,6 +84,7 @@ const char cmd_record_help[] =
     "\n"
     "Examples:\n"
     "  lowprof record -o bz.lpprof -- bzip2 -9 -k -c input.txt > /dev/null\n"
+    "  lowprof record --acf hot-call-pair --strategy periodic:10 -- ./prog\n"
     "  lowprof record --tuples value,edge,call-target --compressor 'H[P256]2048+A16' \\\n"
     "      -- bzip2 -9 -k -c input.txt > /dev/null\n"
     "  lowprof report bz.lpprof\n";
@@ -192,6 +203,56 @@ static int lp_tool_arg(lp_record_opts *o, const char *name, const char *value)
     return 0;
 }
 
+/* The HPS options: checks the ACF (with its register settings) before the
+ * run, and hands the tool the resolved path; the ACF's handlers replace the
+ * profile builders. Returns 0, or 2 after a message. */
+static int lp_record_hps(lp_record_opts *o, const char *acf, const char *const *sets, int nsets,
+                         const char *mode, const char *ar, int other_profiles)
+{
+    if (!acf && !ar) {
+        if (nsets || mode)
+            return lp_cli_usage("record", "--acf-set and --hps-mode need --acf");
+        return 0;
+    }
+    if (acf && ar)
+        return lp_cli_usage("record", "--acf and --hps-ar are two triggers: use one at a time");
+    if (other_profiles)
+        return lp_cli_usage("record", "--%s decides what is profiled: leave out --profile "
+                                      "and --tuples", acf ? "acf" : "hps-ar");
+    o->types = "none";
+    if (ar) {
+        unsigned long long nc = 0, ni = 0;
+        char tail = 0;
+        if (sscanf(ar, "%llu,%llu%c", &nc, &ni, &tail) != 2 || nc < 1 || ni < 1)
+            return lp_cli_usage("record", "--hps-ar needs N_CHECK,N_INSTR, both at least 1, "
+                                          "not '%s'", ar);
+        return lp_tool_arg(o, "--hps-ar", ar) ? 2 : 0;
+    }
+    static char path[4096];
+    lp_hps_acf parsed;
+    if (lp_cli_acf_load(acf, &parsed, path, sizeof path) != 0)
+        return 2;
+    int bad = 0;
+    for (int k = 0; k < nsets && !bad; k++) {
+        const char *eq = strchr(sets[k], '=');
+        char *end = NULL;
+        unsigned long long v = eq ? strtoull(eq + 1, &end, 10) : 0;
+        if (!eq || !eq[1] || *end ||
+            lp_hps_set_register(&parsed, sets[k], (size_t)(eq - sets[k]), v) != 0)
+            bad = lp_cli_usage("record", "--acf-set needs HPS_Rk=VALUE with k 0-15, not '%s'",
+                               sets[k]);
+    }
+    lp_hps_acf_free(&parsed);
+    if (bad)
+        return 2;
+    if (lp_tool_arg(o, "--acf-file", path) || (mode && lp_tool_arg(o, "--hps-mode", mode)))
+        return 2;
+    for (int k = 0; k < nsets; k++)
+        if (lp_tool_arg(o, "--acf-set", sets[k]))
+            return 2;
+    return 0;
+}
+
 /* Checks a --strategy or --phase-* value before a long run starts; the
  * tool checks them again. */
 static int lp_check_phase_option(const char *opt, const char *v)
@@ -269,7 +330,8 @@ int cmd_record(int argc, char **argv)
 {
     char types_buf[256];
     const char *tuples = NULL, *compressor = NULL, *seed = NULL, *cost = NULL, *strategy = NULL;
-    int phase_opts = 0;
+    const char *acf = NULL, *hps_mode = NULL, *hps_ar = NULL, *acf_sets[16];
+    int phase_opts = 0, explicit_types = 0, nsets = 0;
     lp_record_opts o = {0};
     o.out = "lowprof.lpprof";
     o.types = lp_default_types;
@@ -291,8 +353,9 @@ int cmd_record(int argc, char **argv)
                     strcmp(a, "--trace-limit") == 0 || strcmp(a, "--tuples") == 0 ||
                     strcmp(a, "--compressor") == 0 || strcmp(a, "--seed") == 0 ||
                     strcmp(a, "--trace-kinds") == 0 || strncmp(a, "--phase-", 8) == 0 ||
-                    strcmp(a, "--strategy") == 0 ||
-                    strcmp(a, "--cost") == 0;
+                    strcmp(a, "--strategy") == 0 || strcmp(a, "--acf") == 0 ||
+                    strcmp(a, "--acf-set") == 0 || strcmp(a, "--hps-mode") == 0 ||
+                    strcmp(a, "--hps-ar") == 0 || strcmp(a, "--cost") == 0;
         if (takes && !next)
             return lp_cli_usage("record", "%s needs a value", a);
         if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
@@ -312,6 +375,20 @@ int cmd_record(int argc, char **argv)
                 return 2;
             o.types = strcmp(next, "all") == 0 ? "code-region,method,call-pair,edge,block,value"
                                                : next;
+            explicit_types = 1;
+        } else if (strcmp(a, "--acf") == 0) {
+            acf = next;
+        } else if (strcmp(a, "--acf-set") == 0) {
+            if (nsets == (int)(sizeof acf_sets / sizeof acf_sets[0]))
+                return lp_cli_usage("record", "at most %zu --acf-set options",
+                                    sizeof acf_sets / sizeof acf_sets[0]);
+            acf_sets[nsets++] = next;
+        } else if (strcmp(a, "--hps-mode") == 0) {
+            if (strcmp(next, "hps") != 0 && strcmp(next, "dise") != 0)
+                return lp_cli_usage("record", "--hps-mode is hps or dise, not '%s'", next);
+            hps_mode = next;
+        } else if (strcmp(a, "--hps-ar") == 0) {
+            hps_ar = next;
         } else if (strcmp(a, "--strategy") == 0 || strncmp(a, "--phase-", 8) == 0) {
             if (lp_check_phase_option(a, next))
                 return 2;
@@ -363,6 +440,8 @@ int cmd_record(int argc, char **argv)
     if (strategy && strstr(o.types, "value"))
         return lp_cli_usage("record", "the value profile is whole-run; leave it out of "
                                       "--profile with --strategy");
+    if (lp_record_hps(&o, acf, acf_sets, nsets, hps_mode, hps_ar, explicit_types || tuples))
+        return 2;
     if ((compressor || seed || cost) && !tuples)
         return lp_cli_usage("record", "--compressor, --seed and --cost need --tuples");
     if (tuples) {

@@ -63,6 +63,14 @@ int lp_eval_cmp_wl_select(const lp_eval_cmp_opts *opts, lp_eval_cmp_trace **out,
  * workload and the log file). */
 int lp_eval_cmp_wl_record(const lp_eval_cmp_opts *opts, lp_eval_cmp_trace *t, uint64_t limit);
 
+/* The same for any recording: prepares the inputs once, then runs
+ * `lowprof record -q --no-imatrix -o PROF OPTS... -- <the workload>` with
+ * its output in LOG and checks that the program itself exited 0. The wall
+ * time of the recording goes to *out_seconds (may be NULL). Returns 0, or 1
+ * after printing why. */
+int lp_eval_cmp_wl_run(const lp_eval_cmp_opts *opts, const char *name, char *const *record_opts,
+                       size_t nopts, const char *prof, const char *log, double *out_seconds);
+
 /* Runs argv (PATH searched) with the given environment additions on top of
  * the suite's fixed environment (fixed_env) or the inherited one, standard
  * streams from/to the named files (NULL: /dev/null for input, inherited for

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -392,7 +393,8 @@ static int setup(const lp_eval_cmp_opts *o)
     return 0;
 }
 
-int lp_eval_cmp_wl_record(const lp_eval_cmp_opts *o, lp_eval_cmp_trace *t, uint64_t limit)
+int lp_eval_cmp_wl_run(const lp_eval_cmp_opts *o, const char *name, char *const *opts,
+                       size_t nopts, const char *prof, const char *log, double *out_seconds)
 {
     if (setup(o) != 0)
         return 1;
@@ -401,14 +403,14 @@ int lp_eval_cmp_wl_record(const lp_eval_cmp_opts *o, lp_eval_cmp_trace *t, uint6
     for (size_t i = 0; i < w->m.count && !e; i++)
         if (!lp_wl_entry_is_prepare(&w->m.items[i]) &&
             lp_wl_entry_has_size(&w->m.items[i], o->size) &&
-            strcmp(w->m.items[i].name, t->name) == 0)
+            strcmp(w->m.items[i].name, name) == 0)
             e = &w->m.items[i];
     if (!e)
-        return lp_cli_fail("%s: no %s workload named %s", LP_WL_MANIFEST, o->size, t->name);
+        return lp_cli_fail("%s: no %s workload named %s", LP_WL_MANIFEST, o->size, name);
     for (size_t k = 0; k < e->nwords; k++)
         if (strstr(e->words[k], "{cc1}") && !w->cc1[0])
             return lp_cli_fail("%s: cannot find cc1 (`gcc -print-prog-name=cc1`); install gcc",
-                               t->name);
+                               name);
     lp_wl_vars vars = {w->data, w->out, LP_WL_DRIVERS_DIR, w->cc1};
     lp_wl_command c;
     if (lp_wl_command_expand(e, &vars, LP_WL_MANIFEST, &c) != 0)
@@ -416,60 +418,67 @@ int lp_eval_cmp_wl_record(const lp_eval_cmp_opts *o, lp_eval_cmp_trace *t, uint6
     /* The running binary itself, even if a rebuild has replaced the file
      * since it started. */
     char self[] = "/proc/self/exe";
-    char prof[PATH_MAX + 64], log[PATH_MAX + 64], out[PATH_MAX + 64], lim[32];
-    snprintf(lim, sizeof lim, "%llu", (unsigned long long)limit);
-    if (pathf(t->path, sizeof t->path, "%s/traces/%s.lpev", o->out_dir, t->name) ||
-        pathf(prof, sizeof prof, "%s/traces/%s.lpprof", o->out_dir, t->name) ||
-        pathf(log, sizeof log, "%s/traces/%s.log", o->out_dir, t->name) ||
-        pathf(out, sizeof out, "%s/%s.stdout", w->out, t->name)) {
+    char out[PATH_MAX + 64];
+    if (pathf(out, sizeof out, "%s/%s.stdout", w->out, name)) {
         lp_wl_command_fini(&c);
         return lp_cli_fail("%s: path too long", o->out_dir);
     }
-    char *fixed[] = {self,
-                     (char *)"record",
-                     (char *)"-q",
-                     (char *)"--no-imatrix",
-                     (char *)"-o",
-                     prof,
-                     (char *)"--trace",
-                     t->path,
-                     (char *)"--trace-kinds",
-                     (char *)"load,branch,call",
-                     (char *)"--trace-limit",
-                     lim,
-                     (char *)"--"};
+    char *fixed[] = {self, (char *)"record", (char *)"-q", (char *)"--no-imatrix",
+                     (char *)"-o", (char *)prof};
     enum { NFIXED = sizeof fixed / sizeof fixed[0] };
-    char **argv = calloc(NFIXED + c.argc + 1, sizeof *argv);
+    char **argv = calloc(NFIXED + nopts + 1 + c.argc + 1, sizeof *argv);
     if (!argv) {
         lp_wl_command_fini(&c);
         return lp_cli_fail("out of memory");
     }
     memcpy(argv, fixed, sizeof fixed);
+    for (size_t i = 0; i < nopts; i++)
+        argv[NFIXED + i] = opts[i];
+    argv[NFIXED + nopts] = (char *)"--";
     for (size_t i = 0; i < c.argc; i++)
-        argv[NFIXED + i] = c.argv[i];
+        argv[NFIXED + nopts + 1 + i] = c.argv[i];
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     int st = lp_eval_cmp_spawn(argv, e->env, e->nenv, 1, c.stdin_path,
                                c.stdout_path ? c.stdout_path : out, log);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (out_seconds)
+        *out_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     free(argv);
     lp_wl_command_fini(&c);
     if (st != 0) {
         char why[128];
-        return lp_cli_fail("%s: lowprof record failed (%s); see %s", t->name,
+        return lp_cli_fail("%s: lowprof record failed (%s); see %s", name,
                            lp_cli_status_text(st, why, sizeof why), log);
     }
     /* The recording's profile says whether the program itself ran cleanly;
-     * a trace of a failed run would measure the failure. */
+     * a profile of a failed run would measure the failure. */
     lp_profile_set set;
     if (lp_cli_load_profile(prof, &set) != 0)
-        return lp_cli_fail("%s: cannot read the recording's profile %s", t->name, prof);
+        return lp_cli_fail("%s: cannot read the recording's profile %s", name, prof);
     const char *exit_status = lp_meta_get(&set.meta, "exit-status");
     const char *sig = lp_meta_get(&set.meta, "signal");
     int bad = (exit_status && strcmp(exit_status, "0") != 0) || sig;
     if (bad)
-        lp_cli_fail("%s: the program %s %s; see %s", t->name,
+        lp_cli_fail("%s: the program %s %s; see %s", name,
                     sig ? "was killed by signal" : "exited with status", sig ? sig : exit_status,
                     log);
     lp_profile_set_fini(&set);
+    return bad ? 1 : 0;
+}
+
+int lp_eval_cmp_wl_record(const lp_eval_cmp_opts *o, lp_eval_cmp_trace *t, uint64_t limit)
+{
+    char prof[PATH_MAX + 64], log[PATH_MAX + 64], lim[32];
+    snprintf(lim, sizeof lim, "%llu", (unsigned long long)limit);
+    if (pathf(t->path, sizeof t->path, "%s/traces/%s.lpev", o->out_dir, t->name) ||
+        pathf(prof, sizeof prof, "%s/traces/%s.lpprof", o->out_dir, t->name) ||
+        pathf(log, sizeof log, "%s/traces/%s.log", o->out_dir, t->name))
+        return lp_cli_fail("%s: path too long", o->out_dir);
+    char *opts[] = {(char *)"--trace", t->path, (char *)"--trace-kinds",
+                    (char *)"load,branch,call", (char *)"--trace-limit", lim};
+    int rc = lp_eval_cmp_wl_run(o, t->name, opts, sizeof opts / sizeof opts[0], prof, log, NULL);
     if (!o->keep_traces)
         remove(prof);
-    return bad ? 1 : 0;
+    return rc;
 }

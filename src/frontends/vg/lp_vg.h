@@ -15,6 +15,7 @@
 #define LP_VG_H
 
 #include "pub_tool_basics.h"
+#include "pub_tool_clreq.h"
 #include "pub_tool_tooliface.h"
 
 #include "lowprof/core.h"
@@ -185,6 +186,43 @@ void lp_vg_phase_init(void);
 /* Called at each cut with the finished interval (last: the run's end). */
 void lp_vg_phase_cut(lp_interval *iv, Bool last);
 void lp_vg_phase_finish(lp_profile_set *set);
+
+/* ---- the HPS engine (lp_vg_hps.c) ---- */
+#include "lowprof/hps.h"
+#define LP_VG_HPS_MAX_SETS 16
+extern const HChar *lp_vg_clo_acf;      /* --acf-file, or NULL */
+extern const HChar *lp_vg_clo_acf_sets[LP_VG_HPS_MAX_SETS]; /* --acf-set=HPS_Rk=V */
+extern UInt lp_vg_clo_acf_nsets;
+extern Bool lp_vg_clo_dise;             /* --hps-mode=dise */
+extern ULong lp_vg_clo_ar_check, lp_vg_clo_ar_instr; /* --hps-ar=N_CHECK,N_INSTR */
+extern Bool lp_vg_hps_on;               /* an ACF or the software framework runs */
+enum {
+    LP_VG_HPS_STEPS,           /* DISE software steps (replacements) */
+    LP_VG_HPS_DISE_CALLS,      /* DISE handler calls, matched or not */
+    LP_VG_HPS_REPLACEMENTS,    /* HPS replacements performed */
+    LP_VG_HPS_STATIC_INSNS,    /* translated instructions with productions */
+    LP_VG_HPS_TRIGGERS_ON,
+    LP_VG_HPS_TRIGGERS_OFF,
+    LP_VG_HPS_TRIGGER_MATCHES, /* productions matched by trigger instructions */
+    LP_VG_HPS_CLIENT_REQUESTS,
+    LP_VG_HPS_DROPPED,         /* handler calls not placed: too many in one block */
+    LP_VG_HPS_NSTATS
+};
+/* The client requests of include/lowprof/client.h. */
+#define LP_VG_REQ_SAMPLING_ON VG_USERREQ_TOOL_BASE('L', 'P')
+#define LP_VG_REQ_SAMPLING_OFF (VG_USERREQ_TOOL_BASE('L', 'P') + 1)
+void lp_vg_hps_init(void);
+/* A trigger instruction: the daemon's toggle or a client request. */
+void lp_vg_hps_trigger(lp_hps_op op);
+Bool lp_vg_hps_client_request(ThreadId tid, UWord *args, UWord *ret);
+void lp_vg_hps_finish(lp_profile_set *set);
+/* Translation: once per block, then per instruction (k: its 1-based index
+ * in the block), then for each side exit of the last instruction, then at
+ * the block's end. */
+void lp_vg_hps_block_begin(void);
+void lp_vg_hps_insn(IRSB *out, const lp_hps_insn *in, UInt k);
+void lp_vg_hps_exit(IRSB *out, ULong exit_dst, IRExpr *exit_guard, const lp_hps_insn *last);
+void lp_vg_hps_end(IRSB *out, IRExpr *next, const lp_hps_insn *last);
 
 /* ---- instrumentation (lp_vg_instrument.c) ---- */
 IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,

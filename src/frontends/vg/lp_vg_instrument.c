@@ -318,6 +318,86 @@ static lp_vg_exit_kind lp_vg_final_kind(const IRSB *sb, const lp_vg_insn *last, 
     }
 }
 
+/* What the HPS decoder sees of each instruction of the block: its classes
+ * (a control transfer is always the last instruction), its static target,
+ * and whether its IR loads or stores. Returns how many were described. */
+#define LP_VG_HPS_MAX_INSNS 128
+static lp_hps_insn lp_vg_hps_insns[LP_VG_HPS_MAX_INSNS];
+
+static UInt lp_vg_hps_describe(const IRSB *sb, lp_vg_exit_kind final)
+{
+    UInt n = 0;
+    lp_hps_insn *in = NULL;
+    ULong exit_dst = 0;
+    for (Int i = 0; i < sb->stmts_used; i++) {
+        const IRStmt *st = sb->stmts[i];
+        switch (st->tag) {
+        case Ist_IMark:
+            if (n == LP_VG_HPS_MAX_INSNS)
+                return n;
+            in = &lp_vg_hps_insns[n++];
+            VG_(memset)(in, 0, sizeof *in);
+            in->pc = st->Ist.IMark.addr + (ULong)st->Ist.IMark.delta;
+            in->target = st->Ist.IMark.len; /* the length, until the end */
+            break;
+        case Ist_WrTmp:
+            if (in && st->Ist.WrTmp.data->tag == Iex_Load)
+                in->classes |= LP_HPS_LOAD;
+            break;
+        case Ist_LoadG:
+            if (in)
+                in->classes |= LP_HPS_LOAD;
+            break;
+        case Ist_Store:
+        case Ist_StoreG:
+            if (in)
+                in->classes |= LP_HPS_STORE;
+            break;
+        case Ist_CAS:
+        case Ist_LLSC:
+            if (in)
+                in->classes |= LP_HPS_LOAD | LP_HPS_STORE;
+            break;
+        case Ist_Exit:
+            exit_dst = st->Ist.Exit.dst->Ico.U64;
+            break;
+        default: break;
+        }
+    }
+    if (!n)
+        return 0;
+    ULong next = sb->next->tag == Iex_Const ? sb->next->Iex.Const.con->Ico.U64 : 0;
+    for (UInt j = 0; j < n; j++) {
+        ULong len = lp_vg_hps_insns[j].target;
+        lp_vg_hps_insns[j].target = 0;
+        if (j + 1 < n)
+            continue;
+        in = &lp_vg_hps_insns[j];
+        ULong ft = in->pc + len;
+        switch (final) {
+        case LP_VG_COND:
+            in->classes |= LP_HPS_COND;
+            in->target = exit_dst == ft ? next : exit_dst;
+            in->has_target = 1;
+            break;
+        case LP_VG_JUMP:
+            in->classes |= LP_HPS_JUMP;
+            in->target = next;
+            in->has_target = 1;
+            break;
+        case LP_VG_IJUMP: in->classes |= LP_HPS_IJUMP; break;
+        case LP_VG_CALL:
+            in->classes |= next ? LP_HPS_CALL : LP_HPS_ICALL;
+            in->target = next;
+            in->has_target = next != 0;
+            break;
+        case LP_VG_RET: in->classes |= LP_HPS_RET; break;
+        default: break;
+        }
+    }
+    return n;
+}
+
 IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
                        const VexGuestLayout *layout, const VexGuestExtents *vge,
                        const VexArchInfo *archinfo_host, IRType gWordTy, IRType hWordTy)
@@ -360,6 +440,12 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
      * helper calls; sig_pending stays set until that IR is emitted. */
     Bool sig_inline_ok = !c.profiling && lp_vg_sig_uniform(sb_in, last_imark, cond, final);
     Bool sig_pending = sig_inline_ok;
+    UInt hps_n = 0;
+    if (lp_vg_hps_on) {
+        lp_vg_hps_block_begin();
+        hps_n = lp_vg_hps_describe(sb_in, final);
+    }
+    const lp_hps_insn *hps_last = hps_n ? &lp_vg_hps_insns[hps_n - 1] : NULL;
 
     /* Pass 2: copy, adding a guarded helper before each side exit and after
      * each load (and store, when tracing). */
@@ -373,9 +459,13 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
             cur.len = st->Ist.IMark.len;
             k++;
             addStmtToIRSB(c.out, st);
+            if (k <= hps_n)
+                lp_vg_hps_insn(c.out, &lp_vg_hps_insns[k - 1], k);
             break;
         case Ist_Exit: {
             ULong dst = st->Ist.Exit.dst->Ico.U64;
+            if (hps_last && k == hps_n && i > last_imark)
+                lp_vg_hps_exit(c.out, dst, st->Ist.Exit.guard, hps_last);
             if (sig_pending) {
                 lp_vg_inline_sig(c.out, final != LP_VG_NONBRANCH, (UInt)ninsns,
                                  lp_signature_bucket(last.addr));
@@ -432,6 +522,8 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
         }
     }
 
+    if (hps_last && hps_n == (UInt)ninsns)
+        lp_vg_hps_end(c.out, sb_in->next, hps_last);
     if (sig_inline_ok) {
         if (sig_pending)
             lp_vg_inline_sig(c.out, final != LP_VG_NONBRANCH, (UInt)ninsns,

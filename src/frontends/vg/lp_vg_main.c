@@ -182,6 +182,25 @@ static Bool lp_vg_process_cmd_line_option(const HChar *arg)
         return lp_vg_parse_u32(arg, v, 0, &lp_vg_clo_cost.cycles_per_interrupt);
     } else if VG_STR_CLO (arg, "--cost-message", v) {
         return lp_vg_parse_u32(arg, v, 0, &lp_vg_clo_cost.cycles_per_message);
+    } else if VG_STR_CLO (arg, "--acf-file", lp_vg_clo_acf) {
+    } else if VG_STR_CLO (arg, "--acf-set", v) {
+        if (lp_vg_clo_acf_nsets == LP_VG_HPS_MAX_SETS)
+            VG_(fmsg_bad_option)(arg, "at most %d register settings\n", LP_VG_HPS_MAX_SETS);
+        lp_vg_clo_acf_sets[lp_vg_clo_acf_nsets++] = v;
+    } else if VG_STR_CLO (arg, "--hps-mode", v) {
+        if (VG_(strcmp)(v, "dise") == 0)
+            lp_vg_clo_dise = True;
+        else if (VG_(strcmp)(v, "hps") == 0)
+            lp_vg_clo_dise = False;
+        else
+            VG_(fmsg_bad_option)(arg, "modes are hps, dise\n");
+    } else if VG_STR_CLO (arg, "--hps-ar", v) {
+        HChar *end;
+        lp_vg_clo_ar_check = VG_(strtoull10)(v, &end);
+        if (*end == ',')
+            lp_vg_clo_ar_instr = VG_(strtoull10)(end + 1, &end);
+        if (*end != 0 || lp_vg_clo_ar_check < 1 || lp_vg_clo_ar_instr < 1)
+            VG_(fmsg_bad_option)(arg, "expected N_CHECK,N_INSTR, both at least 1\n");
     } else if VG_STR_CLO (arg, "--profile", v) {
         if (!lp_vg_parse_types(v, &lp_vg_clo_types))
             VG_(fmsg_bad_option)(arg, "profile types are code-region, method, call-pair, "
@@ -216,6 +235,11 @@ static void lp_vg_print_usage(void)
                 "    --cost-buffer=N        messages per interrupt [100]\n"
                 "    --cost-interrupt=N     modeled cycles per interrupt [214]\n"
                 "    --cost-message=N       modeled cycles per message [30]\n"
+                "    --acf-file=FILE        apply an ACF's HPS productions (no other profiles)\n"
+                "    --acf-set=HPS_Rk=V     set an ACF register (repeatable)\n"
+                "    --hps-mode=hps|dise    conditional replacement, or plain DISE [hps]\n"
+                "    --hps-ar=NC,NI         software sampling framework: NC checks off,\n"
+                "                           NI checks on; profiles call pairs\n"
                 "    --progress=yes|no      report progress once a second [no]\n");
 }
 
@@ -246,6 +270,7 @@ static void lp_vg_post_clo_init(void)
     VG_(clo_vex_control).iropt_unroll_thresh = 0;
     lp_vg_run_init();
     lp_vg_tuples_init();
+    lp_vg_hps_init();
     lp_vg_phase_init();
     if (lp_vg_out_open() != 0)
         VG_(fmsg)("lowprof: cannot open the output files; nothing will be recorded\n");
@@ -271,6 +296,7 @@ static void lp_vg_pre_clo_init(void)
     VG_(basic_tool_funcs)(lp_vg_post_clo_init, lp_vg_instrument, lp_vg_fini);
     VG_(needs_command_line_options)(lp_vg_process_cmd_line_option, lp_vg_print_usage,
                                     lp_vg_print_debug_usage);
+    VG_(needs_client_requests)(lp_vg_hps_client_request);
     VG_(track_start_client_code)(lp_vg_thread_start);
     VG_(atfork)(NULL, NULL, lp_vg_fork_child);
 }

@@ -84,6 +84,7 @@ void lp_vg_phase_init(void)
     if (lp_phase_daemon_start(lp_vg_daemon, LP_PHASE_NONE, &sample) != 0)
         VG_(tool_panic)((HChar *)"lowprof: the profiling daemon would not start");
     lp_vg_sampling = (UInt)sample;
+    lp_vg_hps_trigger(sample ? LP_HPS_OP_ON : LP_HPS_OP_OFF);
 }
 
 /* Keeps the tables of a sampled interval (moved, not copied: the interval
@@ -117,6 +118,9 @@ void lp_vg_phase_cut(lp_interval *iv, Bool last)
         rc = lp_phase_daemon_boundary(lp_vg_daemon, phase, LP_PHASE_NONE, &sample);
     if (rc != 0)
         VG_(tool_panic)((HChar *)"lowprof: the profiling daemon failed");
+    /* The daemon's toggle instruction, when its decision changes. */
+    if (!last && (UInt)sample != lp_vg_sampling)
+        lp_vg_hps_trigger(sample ? LP_HPS_OP_ON : LP_HPS_OP_OFF);
     lp_vg_sampling = (UInt)sample;
 }
 
