@@ -577,6 +577,37 @@ static void report_compressor(const lp_meta *m)
     printf("\n");
 }
 
+/* What an ACF (or the software sampling framework) switched on, and what
+ * it cost: the profiles then hold the sampled events only. */
+static void report_hps(const lp_meta *m)
+{
+    const char *mode = lp_meta_get(m, "hps-mode");
+    if (!mode)
+        return;
+    uint64_t repl = 0, insns = 0, trig_on = 0, trig_off = 0, checks = 0, bursts = 0;
+    lp__parse_count(lp_meta_get(m, "hps-replacements"), &repl);
+    lp__parse_count(lp_meta_get(m, "instructions"), &insns);
+    lp__parse_count(lp_meta_get(m, "hps-triggers-on"), &trig_on);
+    lp__parse_count(lp_meta_get(m, "hps-triggers-off"), &trig_off);
+    char a[32], b[32], c[32];
+    if (strcmp(mode, "software-framework") == 0) {
+        lp__parse_count(lp_meta_get(m, "ar-checks"), &checks);
+        lp__parse_count(lp_meta_get(m, "ar-bursts"), &bursts);
+        printf("  sampling      software framework, %s checks between bursts, %s per burst: "
+               "%s checks, %s bursts\n",
+               lp_meta_get(m, "ar-n-check"), lp_meta_get(m, "ar-n-instr"),
+               lp__fmt_count(checks, a), lp__fmt_count(bursts, b));
+        return;
+    }
+    const char *acf = lp_meta_get(m, "acf");
+    printf("  acf           %s (%s mode): %s replacements", acf ? acf : "?", mode,
+           lp__fmt_count(repl, a));
+    if (insns)
+        printf(", %.3f%% of the program's instructions", 100.0 * (double)repl / (double)insns);
+    printf("\n                triggers: %s on, %s off; counts are of sampled events\n",
+           lp__fmt_count(trig_on, b), lp__fmt_count(trig_off, c));
+}
+
 /* Parses "id*count,..." (the phase-ID trace) into a fresh array of one
  * phase per interval; NULL when absent or malformed. */
 static uint32_t *report_phase_trace(const char *text, size_t *out_n)
@@ -796,6 +827,7 @@ int cmd_report(int argc, char **argv)
     }
     report_header(path, &set);
     report_compressor(&set.meta);
+    report_hps(&set.meta);
     report_sampling(&set.meta);
     if (o.phase != LP_PHASE_NONE)
         printf("  phase         %u\n", o.phase);
@@ -810,7 +842,7 @@ int cmd_report(int argc, char **argv)
         rc = lp__view_build(&set, type, o.phase, &v);
         if (rc)
             break;
-        if (report_is_estimated(&set.meta, type))
+        if (report_is_estimated(&set.meta, type) || lp_meta_get(&set.meta, "hps-mode"))
             v.sampled = 1;
         if (v.merged == 0) {
             if (asked && o.types != ~1u)

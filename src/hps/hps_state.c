@@ -25,34 +25,38 @@ void lp_hps_state_init(lp_hps_state *s, const lp_hps_acf *acf)
     }
 }
 
-void lp_hps_apply(lp_hps_state *s, const lp_hps_acf *acf, const lp_hps_uop *op)
+/* The body of lp_hps_apply, inlined into the step: the DISE mode runs it
+ * for every replaced instruction, so it stays a few loads and stores. */
+static inline void lp_hps_apply_one(lp_hps_state *s, const lp_hps_acf *acf, const lp_hps_uop *op)
 {
     unsigned c = op->counter;
     if (c >= acf->ncounters || c >= LP_HPS_MAX_COUNTERS)
         return;
-    int overflow = (s->flags & LP_HPS_OVERFLOW_BIT(c)) != 0;
-    uint64_t v = s->value[c];
+    uint64_t zbit = LP_HPS_ZERO_BIT(c), obit = LP_HPS_OVERFLOW_BIT(c);
+    uint64_t ovf = s->flags & obit, v = s->value[c], mask = s->mask[c];
     switch (op->kind) {
     case LP_HPS_UOP_INC:
-        if (v == s->mask[c])
-            overflow = 1;
-        v = (v + 1) & s->mask[c];
+        ovf |= v == mask ? obit : 0;
+        v = (v + 1) & mask;
         break;
     case LP_HPS_UOP_DEC:
-        if (v == 0)
-            overflow = 1;
-        v = (v - 1) & s->mask[c];
+        ovf |= v == 0 ? obit : 0;
+        v = (v - 1) & mask;
         break;
     case LP_HPS_UOP_SET:
-        v = (op->reg < LP_HPS_MAX_REGS ? acf->reg[op->reg] : 0) & s->mask[c];
-        overflow = 0;
+        v = (op->reg < LP_HPS_MAX_REGS ? acf->reg[op->reg] : 0) & mask;
+        ovf = 0;
         break;
     default: return;
     }
     s->value[c] = v;
-    s->flags = (s->flags & ~(uint64_t)(LP_HPS_ZERO_BIT(c) | LP_HPS_OVERFLOW_BIT(c))) |
-               lp_hps_flag_bits(s, c, overflow);
+    s->flags = (s->flags & ~(zbit | obit)) | (v == 0 ? zbit : 0) | ovf;
     s->uops++;
+}
+
+void lp_hps_apply(lp_hps_state *s, const lp_hps_acf *acf, const lp_hps_uop *op)
+{
+    lp_hps_apply_one(s, acf, op);
 }
 
 uint64_t lp_hps_step(lp_hps_state *s, const lp_hps_acf *acf, const uint8_t *prods,
@@ -65,7 +69,7 @@ uint64_t lp_hps_step(lp_hps_state *s, const lp_hps_acf *acf, const uint8_t *prod
         matched |= UINT64_C(1) << i;
         const lp_hps_production *p = &acf->prod[prods[i]];
         for (unsigned k = 0; k < p->nops; k++)
-            lp_hps_apply(s, acf, &p->ops[k]);
+            lp_hps_apply_one(s, acf, &p->ops[k]);
     }
     return matched;
 }
