@@ -64,6 +64,28 @@ const char cmd_eval_help[] =
     "branches, calls) and replayed offline through every compressor. The\n"
     "files, their columns and the modeling choices are in doc/lowprof-eval.md.\n"
     "\n"
+    "lowprof eval flag-prediction [--full] [--out DIR] [--workloads LIST]\n"
+    "                             [--program FILE.c,...] [OPTIONS]\n"
+    "  --full            native size `default`, the paper's 20M period (default:\n"
+    "                    size `small`, period 2M; under 2 minutes)\n"
+    "  --out DIR         results folder [results/eval-flags]\n"
+    "  --workloads LIST  comma-separated programs of workloads/native [all]\n"
+    "  --program FILES   comma-separated C files, each a whole program run without\n"
+    "                    arguments, instead of the native programs\n"
+    "  --period N        instructions per window period (K, M: decimal) [2M]\n"
+    "  --duties LIST     profiling-on shares in percent [0,10,25,50,100]\n"
+    "  --hot N           also with the flag on only in the N hottest instrumented\n"
+    "                    methods; 0: every method only [10]\n"
+    "  --sets N, --ways N, --min-skip N\n"
+    "                    block descriptor table and shortest skipped block [64, 2, 4]\n"
+    "  --trace-limit N   events kept per trace [200M]\n"
+    "  --clang PATH      the compiler [clang]\n"
+    "  --keep-traces     keep OUT/traces/*.lpev\n"
+    "Each program is built with clang -O2 -fsanitize-coverage=trace-pc-guard and\n"
+    "a counting callback, recorded with `lowprof record --trace` (calls, returns,\n"
+    "blocks), and every callback call replayed as one profile block through the\n"
+    "predictor; definitions and results in doc/flags.md.\n"
+    "\n"
     "Exit status: 0 when everything ran, 1 when a workload or a file failed\n"
     "(the others are still reported), 2 for a bad command line.\n"
     "\n"
@@ -88,7 +110,8 @@ int cmd_eval(int argc, char **argv)
 {
     enum { N = sizeof experiments / sizeof experiments[0] };
     if (argc < 2)
-        return lp_cli_usage("eval", "name an experiment: compressors, phase or hps");
+        return lp_cli_usage("eval", "name an experiment: compressors, flag-prediction, "
+                                    "phase or hps");
     for (size_t i = 0; i < N; i++)
         if (strcmp(argv[1], experiments[i].name) == 0)
             return experiments[i].fn(argc - 1, argv + 1);
