@@ -95,8 +95,8 @@ void lp__acf_lex(lp__acf_lexer *lx, lp__acf_tok *out)
     size_t len = 1;
     lp__acf_tok_kind kind = LP__TOK_BAD;
     if (lp__is_alpha(c)) {
-        while (p + len < n && (lp__is_alpha(t[p + len]) || lp__is_digit(t[p + len]) ||
-                               t[p + len] == '.'))
+        while (p + len < n &&
+               (lp__is_alpha(t[p + len]) || lp__is_digit(t[p + len]) || t[p + len] == '.'))
             len++;
         kind = LP__TOK_WORD;
     } else if (lp__is_digit(c)) {

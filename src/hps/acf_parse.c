@@ -32,8 +32,8 @@ typedef struct lp__acf_parser {
     size_t node_cap;
     size_t pattern_first; /* first node of the pattern being read */
     unsigned depth;
-    unsigned reg_line[LP_HPS_MAX_REGS];         /* line that set HPS_Rk, or 0 */
-    unsigned counter_line[LP_HPS_MAX_COUNTERS]; /* line that declared it, or 0 */
+    unsigned reg_line[LP_HPS_MAX_REGS];           /* line that set HPS_Rk, or 0 */
+    unsigned counter_line[LP_HPS_MAX_COUNTERS];   /* line that declared it, or 0 */
     lp__acf_tok repl_ref[LP_HPS_MAX_PRODUCTIONS]; /* each production's RLABEL */
     lp__acf_tok repl_at[LP_HPS_MAX_REPLACEMENTS]; /* each replacement's label */
     uint8_t repl_used[LP_HPS_MAX_REPLACEMENTS];
@@ -140,7 +140,8 @@ static int lp__expect_end(lp__acf_parser *p, const char *what)
 /* LETTER followed by digits (P0, R12), either case. */
 static int lp__is_label(const lp__acf_tok *t, char letter)
 {
-    if (t->kind != LP__TOK_WORD || t->len < 2 || (t->text[0] != letter && t->text[0] != letter + 32))
+    if (t->kind != LP__TOK_WORD || t->len < 2 ||
+        (t->text[0] != letter && t->text[0] != letter + 32))
         return 0;
     for (size_t i = 1; i < t->len; i++)
         if (t->text[i] < '0' || t->text[i] > '9')
@@ -238,8 +239,9 @@ static int lp__number(lp__acf_parser *p, const char *what, uint64_t *out_value)
                      : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10)
                                             : 99;
         if (d >= base)
-            return lp__fail(p, t, "@", " is not a number: write decimal digits, or 0x and hex digits",
-                            NULL, NULL);
+            return lp__fail(p, t, "@",
+                            " is not a number: write decimal digits, or 0x and hex digits", NULL,
+                            NULL);
         if (v > (UINT64_MAX - d) / base)
             return lp__fail(p, t, "the number ", "@", " does not fit in 64 bits", NULL);
         v = v * base + d;
@@ -255,8 +257,7 @@ static int lp__node(lp__acf_parser *p, lp__hps_node_kind kind, int a, int b, int
 {
     lp_hps_acf *acf = p->acf;
     if (acf->nnodes - p->pattern_first >= LP__ACF_MAX_TERMS)
-        return lp__fail(p, &p->tok, "the pattern is too long: at most 256 terms", NULL, NULL,
-                        NULL);
+        return lp__fail(p, &p->tok, "the pattern is too long: at most 256 terms", NULL, NULL, NULL);
     if (acf->nnodes == p->node_cap) {
         size_t cap = p->node_cap ? 2 * p->node_cap : 32;
         lp_hps_node *grown =
@@ -321,8 +322,9 @@ static int lp__operand_word(lp__acf_parser *p, lp__acf_operand *o)
                 return 0;
             }
         if (lp__acf_ieq(t->text, t->len, "t.insn"))
-            return lp__fail(p, t, "T.INSN belongs in a replacement; a pattern reads T.PC, "
-                                  "T.TARGET, T.OPCLASS or T.OP",
+            return lp__fail(p, t,
+                            "T.INSN belongs in a replacement; a pattern reads T.PC, "
+                            "T.TARGET, T.OPCLASS or T.OP",
                             NULL, NULL, NULL);
         return lp__fail(p, t, "no attribute ", "@",
                         ": the attributes are T.PC, T.TARGET, T.OPCLASS and T.OP", NULL);
@@ -375,7 +377,8 @@ static const char *lp__compares_with(lp__hps_operand k)
     switch (k) {
     case LP__HPS_OPCLASS: return "T.OPCLASS compares with a class name (branch, call, ...), not ";
     case LP__HPS_CLASSES: return "a class name compares only with T.OPCLASS, not ";
-    case LP__HPS_OP: return "T.OP compares with an op name (on_trig_inst, off_trig_inst, ...), not ";
+    case LP__HPS_OP:
+        return "T.OP compares with an op name (on_trig_inst, off_trig_inst, ...), not ";
     case LP__HPS_OPNAME: return "an op name compares only with T.OP, not ";
     case LP__HPS_NUMBER: return "a number compares with T.PC or T.TARGET, not ";
     default: return "T.PC and T.TARGET compare with each other or a number, not ";
@@ -401,14 +404,15 @@ static int lp__comparison(lp__acf_parser *p, int *out)
     }
     lp__acf_tok op = p->tok;
     if (lp__family(l.kind) && op.cmp != LP__HPS_EQ && op.cmp != LP__HPS_NE)
-        return lp__fail(p, &op, lp__operand_name(l.kind), " compares only with == or !=, not ",
-                        "@", NULL);
+        return lp__fail(p, &op, lp__operand_name(l.kind), " compares only with == or !=, not ", "@",
+                        NULL);
     lp__advance(p);
     if (lp__operand(p, &r, "T.PC, T.TARGET, T.OPCLASS, T.OP, a number or a name"))
         return p->failed;
     if (lp__is_constant(l.kind) && lp__is_constant(r.kind))
-        return lp__fail(p, &op, "the comparison compares two constants: one side must be T.PC, "
-                                "T.TARGET, T.OPCLASS or T.OP",
+        return lp__fail(p, &op,
+                        "the comparison compares two constants: one side must be T.PC, "
+                        "T.TARGET, T.OPCLASS or T.OP",
                         NULL, NULL, NULL);
     /* Same family, and in the class and op families one attribute and one
      * name; then the operator was checked above or the left side is a
@@ -539,7 +543,8 @@ static int lp__uop(lp__acf_parser *p, lp_hps_uop *op)
                  {"dec_", "dec_N", LP_HPS_UOP_DEC},
                  {"set_", "set_N(HPS_Rk)", LP_HPS_UOP_SET}};
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
-        if (p->tok.kind != LP__TOK_WORD || !lp__acf_iprefix(p->tok.text, p->tok.len, forms[i].prefix))
+        if (p->tok.kind != LP__TOK_WORD ||
+            !lp__acf_iprefix(p->tok.text, p->tok.len, forms[i].prefix))
             continue;
         op->kind = (uint8_t)forms[i].kind;
         op->reg = 0;
@@ -582,8 +587,9 @@ static int lp__item(lp__acf_parser *p, lp__acf_item *it)
     it->kind = LP__ITEM_UOPS;
     for (;;) {
         if (it->nops == LP_HPS_MAX_OPS)
-            return lp__fail(p, &p->tok, "too many micro-operations: at most 4 per production "
-                                        "(LP_HPS_MAX_OPS)",
+            return lp__fail(p, &p->tok,
+                            "too many micro-operations: at most 4 per production "
+                            "(LP_HPS_MAX_OPS)",
                             NULL, NULL, NULL);
         if (lp__uop(p, &it->ops[it->nops++]))
             return p->failed;
@@ -603,14 +609,16 @@ static int lp__place(lp__acf_parser *p, lp_hps_production *pr, const lp__acf_ite
     for (size_t i = 0; i < n; i++) {
         if (it[i].kind == LP__ITEM_REPL) {
             if (repl)
-                return lp__fail(p, &it[i].at, "two replacements: the other item must be the "
-                                              "conditional control (micro-operations or null)",
+                return lp__fail(p, &it[i].at,
+                                "two replacements: the other item must be the "
+                                "conditional control (micro-operations or null)",
                                 NULL, NULL, NULL);
             repl = &it[i];
         } else if (it[i].kind == LP__ITEM_UOPS) {
             if (ctrl)
-                return lp__fail(p, &it[i].at, "two conditional controls: join the "
-                                              "micro-operations with ';' into one",
+                return lp__fail(p, &it[i].at,
+                                "two conditional controls: join the "
+                                "micro-operations with ';' into one",
                                 NULL, NULL, NULL);
             ctrl = &it[i];
         }
@@ -698,8 +706,9 @@ static int lp__call(lp__acf_parser *p, lp_hps_replacement *r)
     uint64_t h;
     if (p->tok.kind != LP__TOK_WORD ||
         !lp__acf_lookup(lp__acf_handlers, lp__acf_nhandlers, p->tok.text, p->tok.len, &h))
-        return lp__fail(p, &p->tok, "expected a handler (Branch_handler, HotMethod_handler or "
-                                    "CallPair_handler) but found ",
+        return lp__fail(p, &p->tok,
+                        "expected a handler (Branch_handler, HotMethod_handler or "
+                        "CallPair_handler) but found ",
                         "@", NULL, NULL);
     r->calls[r->ncalls++] = (uint8_t)h;
     lp__advance(p);
@@ -813,8 +822,8 @@ static int lp__counterdecl(lp__acf_parser *p)
         if (lp__number(p, "a width in bits (1 to 32)", &w))
             return p->failed;
         if (w < 1 || w > LP_HPS_MAX_WIDTH)
-            return lp__fail(p, &wat, "a counter is 1 to 32 bits wide (LP_HPS_MAX_WIDTH), not ",
-                            "@", NULL, NULL);
+            return lp__fail(p, &wat, "a counter is 1 to 32 bits wide (LP_HPS_MAX_WIDTH), not ", "@",
+                            NULL, NULL);
     }
     k->width = (unsigned)w;
     k->init = 0;
@@ -878,8 +887,9 @@ static int lp__statement(lp__acf_parser *p)
     if (t->kind == LP__TOK_WORD && lp__acf_ieq(t->text, t->len, "counter"))
         return lp__counterdecl(p);
     if (lp__looks_like_pattern(t))
-        return lp__fail(p, t, "every production needs a label: write 'P<n> :' before the "
-                              "pattern",
+        return lp__fail(p, t,
+                        "every production needs a label: write 'P<n> :' before the "
+                        "pattern",
                         NULL, NULL, NULL);
     return lp__expected(p, "a statement ('P<n> : pattern -> ...', 'R<n> : ...', 'counter N' "
                            "or 'HPS_Rk = N')");
@@ -920,8 +930,9 @@ static void lp__sort_warnings(lp_hps_acf *acf)
     for (size_t i = 1; i < acf->nwarnings; i++) {
         lp_hps_diag w = acf->warning[i];
         size_t j = i;
-        while (j > 0 && (acf->warning[j - 1].line > w.line ||
-                         (acf->warning[j - 1].line == w.line && acf->warning[j - 1].column > w.column))) {
+        while (j > 0 &&
+               (acf->warning[j - 1].line > w.line ||
+                (acf->warning[j - 1].line == w.line && acf->warning[j - 1].column > w.column))) {
             acf->warning[j] = acf->warning[j - 1];
             j--;
         }

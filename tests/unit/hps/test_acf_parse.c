@@ -114,8 +114,8 @@ static void test_fig6(void)
     LP_CHECK_EQ_U64(strchr(line5, '(') - line5 + 1, 28);
     LP_CHECK_EQ_U64(acf.warning[0].line, 5);
     LP_CHECK_EQ_U64(acf.warning[0].column, 28);
-    LP_CHECK(strcmp(acf.warning[0].message,
-                    "no operator before '('; read as '||' (Fig. 6, P2)") == 0);
+    LP_CHECK(strcmp(acf.warning[0].message, "no operator before '('; read as '||' (Fig. 6, P2)") ==
+             0);
 
     /* What the patterns mean. */
     unsigned on = LP_HPS_ZERO_BIT(0), off = 0;
@@ -276,7 +276,8 @@ static void test_declarations_and_spelling(void)
     LP_CHECK_EQ_U64(acf.reg[3], 0xfff0);
     LP_CHECK_EQ_U64(acf.reg[9], UINT64_MAX);
     LP_CHECK_EQ_U64(acf.reg[4], 4);
-    LP_CHECK(acf.counter[0].width == 8 && acf.counter[0].init == 200 && acf.counter[0].init_reg == -1);
+    LP_CHECK(acf.counter[0].width == 8 && acf.counter[0].init == 200 &&
+             acf.counter[0].init_reg == -1);
     LP_CHECK(acf.counter[1].width == 16 && acf.counter[1].init_reg == 3);
     LP_CHECK(acf.counter[2].width == 32 && acf.counter[2].init == 4294967295u);
     LP_CHECK(strcmp(acf.prod[0].label, "P10") == 0 && acf.prod[0].line == 9);
@@ -388,8 +389,8 @@ static void test_registers_and_handlers(void)
     LP_CHECK(lp_hps_set_register(&acf, "HPS_R15", 7, 99) == 0 && acf.reg[15] == 99);
     LP_CHECK(lp_hps_set_register(&acf, "Hps_R0", 6, 5) == 0 && acf.reg[0] == 5);
     LP_CHECK(lp_hps_set_register(&acf, "HPS_R15x", 7, 1) == 0); /* len says HPS_R15 */
-    static const char *const bad[] = {"HPS_R16", "HPS_R", "HPS_Rx", "R1", "HPS_R-1", "HPS_R1 ",
-                                      "", "HPS_R99999999999999999999"};
+    static const char *const bad[] = {"HPS_R16", "HPS_R",   "HPS_Rx", "R1",
+                                      "HPS_R-1", "HPS_R1 ", "",       "HPS_R99999999999999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         LP_CHECK_EQ_U64(lp_hps_set_register(&acf, bad[i], strlen(bad[i]), 1), (uint64_t)LP_EINVAL);
     LP_CHECK_EQ_U64(lp_hps_set_register(NULL, "HPS_R1", 6, 1), (uint64_t)LP_EINVAL);
@@ -416,8 +417,9 @@ static const bad_case bad_cases[] = {
     {"P0 T.OP == on_trig_inst -> null\n", 1, 4, "expected ':' after the label but found 'T.OP'"},
     {"P0 : T.OP == on_trig_inst set_0(HPS_R0), null\n", 1, 27,
      "expected '&&', '||' or an arrow ('->', '=>'"},
-    {"P0 : zero_0 & zero_1 -> null\n", 1, 13, "or an arrow ('->', '=>', '\xe2\x86\x92', "
-                                               "'\xe2\x87\x92') but found '&'"},
+    {"P0 : zero_0 & zero_1 -> null\n", 1, 13,
+     "or an arrow ('->', '=>', '\xe2\x86\x92', "
+     "'\xe2\x87\x92') but found '&'"},
     {"P0 : T.OP == bogus -> null\n", 1, 14, "unknown name 'bogus'"},
     {"P0 : T.FOO == 1 -> null\n", 1, 6, "no attribute 'T.FOO'"},
     {"P0 : T.INSN == 1 -> null\n", 1, 6, "T.INSN belongs in a replacement"},
@@ -426,18 +428,21 @@ static const bad_case bad_cases[] = {
     {"P0 : T.OPCLASS == 5 -> null\n", 1, 19, "T.OPCLASS compares with a class name"},
     {"P0 : T.OPCLASS == T.OPCLASS -> null\n", 1, 19, "not 'T.OPCLASS'"},
     {"P0 : T.OP == branch -> null\n", 1, 14, "T.OP compares with an op name"},
-    {"P0 : T.PC == branch -> null\n", 1, 14, "T.PC and T.TARGET compare with each other or a number"},
+    {"P0 : T.PC == branch -> null\n", 1, 14,
+     "T.PC and T.TARGET compare with each other or a number"},
     {"P0 : T.PC < T.OP -> null\n", 1, 13, "not 'T.OP'"},
-    {"P0 : 5 < T.OPCLASS -> null\n", 1, 10, "a number compares with T.PC or T.TARGET, not "
-                                           "'T.OPCLASS'"},
+    {"P0 : 5 < T.OPCLASS -> null\n", 1, 10,
+     "a number compares with T.PC or T.TARGET, not "
+     "'T.OPCLASS'"},
     {"P0 : 5 == 6 -> null\n", 1, 8, "compares two constants"},
     {"P0 : branch == call -> null\n", 1, 13, "compares two constants"},
     {"P0 : on_trig_inst == T.OPCLASS -> null\n", 1, 22, "an op name compares only with T.OP"},
     {"P0 : T.OPCLASS branch -> null\n", 1, 16, "expected '==' or '!=' and a class name"},
     {"P0 : T.PC -> null\n", 1, 11, "expected a comparison operator (==, !=, <, <=, >, >=)"},
     {"P0 : T.PC = 5 -> null\n", 1, 11, "found '='"},
-    {"P0 : T.PC == -> null\n", 1, 14, "expected T.PC, T.TARGET, T.OPCLASS, T.OP, a number or a "
-                                      "name but found '->'"},
+    {"P0 : T.PC == -> null\n", 1, 14,
+     "expected T.PC, T.TARGET, T.OPCLASS, T.OP, a number or a "
+     "name but found '->'"},
     {"P0 : -> null\n", 1, 6, "expected a condition"},
     {"P0 : zero_3 -> null\n", 1, 6, "no counter 'zero_3': the counters are 0 to 2"},
     {"P0 : overflow_x -> null\n", 1, 6, "expected overflow_N with N a counter number"},
@@ -449,10 +454,12 @@ static const bad_case bad_cases[] = {
     {"P0 : zero_0 -> set_1(HPS_R1, null\n", 1, 28, "expected ')' but found ','"},
     {"R1 : T.INSN\nR2 : T.INSN\nP0 : zero_0 -> R1, R2\n", 3, 20, "two replacements"},
     {"P0 : zero_0 -> inc_0, dec_0\n", 1, 23, "two conditional controls"},
-    {"P0 : zero_0 -> null, null, null\n", 1, 26, "expected the end of the line after the second "
-                                                 "item but found ','"},
-    {"P0 : zero_0 -> foo\n", 1, 16, "expected null, a replacement label (R<n>) or "
-                                    "micro-operations"},
+    {"P0 : zero_0 -> null, null, null\n", 1, 26,
+     "expected the end of the line after the second "
+     "item but found ','"},
+    {"P0 : zero_0 -> foo\n", 1, 16,
+     "expected null, a replacement label (R<n>) or "
+     "micro-operations"},
     {"P0 : zero_0 -> P1\n", 1, 16, "but found 'P1'"},
     {"P0 : zero_0 -> R1 R2\n", 1, 19, "expected ',' and a second item, or the end of the line"},
     {"P0 : zero_0 -> inc_0 dec_0\n", 1, 22, "expected ';' and a micro-operation"},
@@ -460,19 +467,22 @@ static const bad_case bad_cases[] = {
     {"# comment\n\nP0 : zero_0 -> R1\nR2: T.INSN\n", 3, 16, "replacement 'R1' is not defined"},
     {"R1 : call(Branch_handler); T.INSN\nr1 : T.INSN\n", 2, 1,
      "replacement 'r1' is already defined on line 1"},
-    {"R1 : T.INSN; call(Branch_handler)\n", 1, 14, "T.INSN must end the replacement: lowprof "
-                                                   "never drops or reorders the program's own "
-                                                   "instruction"},
+    {"R1 : T.INSN; call(Branch_handler)\n", 1, 14,
+     "T.INSN must end the replacement: lowprof "
+     "never drops or reorders the program's own "
+     "instruction"},
     {"R1 : T.INSN; T.INSN\n", 1, 14, "T.INSN must end the replacement"},
     {"R1 : call(Branch_handler) # no T.INSN\n", 1, 27, "T.INSN must end the replacement"},
     {"R1 : call(Branch_handler);\n", 1, 27, "T.INSN must end the replacement"},
     {"R1 :\n", 1, 5, "expected call(HANDLER) or T.INSN but found the end of the line"},
-    {"R1 : call(Foo_handler); T.INSN\n", 1, 11, "expected a handler (Branch_handler, "
-                                                "HotMethod_handler or CallPair_handler) but "
-                                                "found 'Foo_handler'"},
+    {"R1 : call(Foo_handler); T.INSN\n", 1, 11,
+     "expected a handler (Branch_handler, "
+     "HotMethod_handler or CallPair_handler) but "
+     "found 'Foo_handler'"},
     {"R1 : call(Branch_handler T.INSN); T.INSN\n", 1, 26, "expected ', T.INSN' or ')'"},
-    {"R1 : call(Branch_handler, T.PC); T.INSN\n", 1, 27, "expected T.INSN (the handler's "
-                                                         "argument)"},
+    {"R1 : call(Branch_handler, T.PC); T.INSN\n", 1, 27,
+     "expected T.INSN (the handler's "
+     "argument)"},
     {"R1 : T.INSN T.INSN\n", 1, 13, "expected ';' or the end of the line"},
     {"R1 : call(Branch_handler); call(Branch_handler); call(Branch_handler); "
      "call(Branch_handler); call(Branch_handler); T.INSN\n",
@@ -492,8 +502,9 @@ static const bad_case bad_cases[] = {
     {"counter 0 width 8 = 256\n", 1, 21, "the initial value '256' does not fit in 8 bits"},
     {"counter 0 = 0x10000\n", 1, 13, "does not fit in 16 bits"},
     {"counter 0 = 0xffff junk\n", 1, 20, "expected the end of the line but found 'junk'"},
-    {"counter 0 width 8 junk\n", 1, 19, "expected '=' and an initial value, or the end of the "
-                                        "line"},
+    {"counter 0 width 8 junk\n", 1, 19,
+     "expected '=' and an initial value, or the end of the "
+     "line"},
     {"counter 0 junk\n", 1, 11, "expected 'width', '=' or the end of the line"},
     {"counter 0 = R3\n", 1, 13, "expected a number or a register (HPS_Rk)"},
     {"P0 : T.PC == 18446744073709551616 -> null\n", 1, 14, "does not fit in 64 bits"},
@@ -505,8 +516,9 @@ static const bad_case bad_cases[] = {
     {"P0 : zero_0 @ -> null\n", 1, 13, "found '@'"},
     {"P0 : zero_0 \xe2\x80\x94 null\n", 1, 13, "found the byte 0xe2"},
     {"P0 : zero_0 -> null\x01\n", 1, 20, "found the byte 0x01"},
-    {"foo bar\n", 1, 1, "expected a statement ('P<n> : pattern -> ...', 'R<n> : ...', 'counter N' "
-                        "or 'HPS_Rk = N') but found 'foo'"},
+    {"foo bar\n", 1, 1,
+     "expected a statement ('P<n> : pattern -> ...', 'R<n> : ...', 'counter N' "
+     "or 'HPS_Rk = N') but found 'foo'"},
     {"P123456789012345 : zero_0 -> null\n", 1, 1, "is too long: labels have at most 15"},
     {"\n\n   \t P0 : zero_0 -> null\n  R1: T.INSN junk\n", 4, 14, "found 'junk'"},
 };
@@ -570,8 +582,8 @@ static void test_limits(void)
         lp_hps_acf_free(&acf);
     }
     /* Nesting in both kinds counts together. */
-    snprintf(text, sizeof text, "P0: %s zero_0 %s -> null\n",
-             "!(!(!(!(!(!(!(!(!(!(!(!(!(!(!(!(!", "))))))))))))))))");
+    snprintf(text, sizeof text, "P0: %s zero_0 %s -> null\n", "!(!(!(!(!(!(!(!(!(!(!(!(!(!(!(!(!",
+             "))))))))))))))))");
     LP_CHECK_EQ_U64(lp_hps_parse(text, strlen(text), &acf, &err), (uint64_t)LP_ESPEC);
     LP_CHECK(err.column == 4 + 33 && strstr(err.message, "nests too deep"));
 }
