@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "lowprof/core.h"
+#include "lowprof/hps.h"
 #include "lowprof/sample.h"
 #include "lowprof/trace.h"
 
@@ -52,6 +53,13 @@ int lp_cli_load_profile(const char *path, lp_profile_set *out);
 
 /* `lowprof eval phase` (eval_phase.c), dispatched by cmd_eval.c. */
 int lp_eval_phase(int argc, char **argv);
+
+/* Finds (a path, or a shipped NAME: see `lowprof acf`), reads and parses
+ * an ACF into out; applies nothing else. Errors and warnings go to stderr
+ * as FILE:LINE:COL: error|warning: MESSAGE with the source line and a
+ * caret. path_out (may be NULL) gets the path read. Returns 0, or a
+ * negative LP_E* code with out holding nothing to free. */
+int lp_cli_acf_load(const char *name_or_path, lp_hps_acf *out, char *path_out, size_t path_size);
 
 /* A sink over a stdio FILE*. */
 lp_sink lp_cli_file_sink(void *stdio_file);

@@ -11,8 +11,9 @@ extern int cmd_info(int, char **);
 extern int cmd_export(int, char **);
 extern int cmd_workloads(int, char **);
 extern int cmd_eval(int, char **);
+extern int cmd_acf(int, char **);
 extern const char cmd_record_help[], cmd_report_help[], cmd_info_help[], cmd_export_help[],
-    cmd_workloads_help[], cmd_eval_help[];
+    cmd_workloads_help[], cmd_eval_help[], cmd_acf_help[];
 
 static int cmd_help(int argc, char **argv);
 static const char cmd_help_help[] =
@@ -33,6 +34,7 @@ const lp_cli_cmd lp_cli_cmds[] = {
     {"workloads", cmd_workloads, "prepare and record the workload suite; print its statistics",
      cmd_workloads_help},
     {"eval", cmd_eval, "reproduce a paper's experiments; write tables and plots", cmd_eval_help},
+    {"acf", cmd_acf, "check an ACF (HPS productions) or list the shipped ones", cmd_acf_help},
     {"help", cmd_help, "show help for a command", cmd_help_help},
     {NULL, NULL, NULL, NULL},
 };
