@@ -136,11 +136,11 @@ static inline void lp_pf_pop(lp_pf_state *s)
  * predictor per simulated fetch stream). Tuned for: replaying millions of
  * block instances from a trace; a lookup scans one set's ways. */
 
-#define LP_PFPRED_DEFAULT_SETS 64     /* the paper's choice: 64 sets ... */
-#define LP_PFPRED_DEFAULT_WAYS 2      /* ... of 2 ways, about 1 KB */
-#define LP_PFPRED_DEFAULT_MIN_SKIP 4  /* the paper: skipping pays from 4 */
+#define LP_PFPRED_DEFAULT_SETS 64    /* the paper's choice: 64 sets ... */
+#define LP_PFPRED_DEFAULT_WAYS 2     /* ... of 2 ways, about 1 KB */
+#define LP_PFPRED_DEFAULT_MIN_SKIP 4 /* the paper: skipping pays from 4 */
 #define LP_PFPRED_MAX_WAYS 16
-#define LP_PFPRED_MAX_ENTRIES 4096    /* sets * ways */
+#define LP_PFPRED_MAX_ENTRIES 4096 /* sets * ways */
 
 /* Predictor parameters. Zero fields take the defaults, so a zeroed config is
  * the paper's predictor. sets: a power of two; ways: at most
@@ -220,8 +220,8 @@ void lp_pfpred_free(lp_pfpred *p);
  * executed with its flag on (flag != 0) or off. Runs the fetch-time lookup,
  * then the decode-time updates, and counts the outcome in p->stats.
  * Returns the fetch outcome. Constant time (one set). */
-lp_pfpred_outcome lp_pfpred_block(lp_pfpred *p, uint64_t leader, uint64_t follow,
-                                  uint32_t ninsns, int flag);
+lp_pfpred_outcome lp_pfpred_block(lp_pfpred *p, uint64_t leader, uint64_t follow, uint32_t ninsns,
+                                  int flag);
 
 /* Copies the entry for leader into *out (out may be NULL) and returns 1, or
  * returns 0 if the table holds none. Changes nothing (no LRU update), so

@@ -195,8 +195,7 @@ static int programs_from_native(const lp__ef_opts *o, ef_program **out, size_t *
     snprintf(path, sizeof path, "%s/suite.tsv", native);
     FILE *f = fopen(path, "r");
     if (!f)
-        return lp_cli_fail("%s: %s (no native programs; use --program)", path,
-                           strerror(errno));
+        return lp_cli_fail("%s: %s (no native programs; use --program)", path, strerror(errno));
     int rc = 0;
     unsigned lineno = 0;
     while (rc == 0 && fgets(line, sizeof line, f)) {
@@ -247,8 +246,8 @@ static int programs_from_native(const lp__ef_opts *o, ef_program **out, size_t *
         for (size_t i = 0; i < *out_n && !found; i++)
             found = strlen((*out)[i].name) == len && strncmp((*out)[i].name, p, len) == 0;
         if (!found)
-            return lp_cli_usage("eval flag-prediction", "no native program named '%.*s'",
-                                (int)len, p);
+            return lp_cli_usage("eval flag-prediction", "no native program named '%.*s'", (int)len,
+                                p);
         p += len + (p[len] == ',');
     }
     return 0;
@@ -306,8 +305,8 @@ static int build_callback(const lp__ef_opts *o, char *obj, size_t cap)
 
 /* Builds DIR/build/NAME: the program's sources with the coverage flag (as
  * the suite's clang-trace-pc-guard variant), the callback without. */
-static int build_program(const lp__ef_opts *o, const ef_program *p, const char *cb_obj,
-                         char *bin, size_t cap)
+static int build_program(const lp__ef_opts *o, const ef_program *p, const char *cb_obj, char *bin,
+                         size_t cap)
 {
     char log[PATH_MAX];
     if (snprintf(bin, cap, "%s/build/%s", o->out, p->name) >= (int)cap ||
@@ -394,8 +393,7 @@ static int record_program(const lp__ef_opts *o, const ef_program *p, const char 
     }
     line[strcspn(line, "\r\n")] = '\0';
     if (strcmp(line, p->checksum) != 0)
-        return lp_cli_fail("%s: printed '%s', not '%s' (see %s)", p->name, line, p->checksum,
-                           out);
+        return lp_cli_fail("%s: printed '%s', not '%s' (see %s)", p->name, line, p->checksum, out);
     return 0;
 }
 
@@ -467,8 +465,7 @@ static int parse_args(int argc, char **argv, lp__ef_opts *o)
             continue;
         }
         if (i + 1 >= argc)
-            return lp_cli_usage(cmd, a[0] == '-' ? "%s needs a value" : "unknown argument '%s'",
-                                a);
+            return lp_cli_usage(cmd, a[0] == '-' ? "%s needs a value" : "unknown argument '%s'", a);
         const char *v = argv[++i];
         uint64_t n = 0;
         int num = parse_count(v, &n) == 0;
@@ -482,8 +479,10 @@ static int parse_args(int argc, char **argv, lp__ef_opts *o)
             o->clang = v;
         } else if (strcmp(a, "--duties") == 0) {
             if (parse_duties(v, o) != 0)
-                return lp_cli_usage(cmd, "--duties: percentages 0-100, comma-separated (at "
-                                         "most %d)", LP__EF_MAX_DUTIES);
+                return lp_cli_usage(cmd,
+                                    "--duties: percentages 0-100, comma-separated (at "
+                                    "most %d)",
+                                    LP__EF_MAX_DUTIES);
         } else if (strcmp(a, "--period") == 0 && num && n >= 100) {
             o->period = n;
             have_period = 1;

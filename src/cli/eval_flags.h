@@ -55,8 +55,8 @@ typedef struct lp__ef_opts {
     uint64_t period;
     unsigned duties[LP__EF_MAX_DUTIES];
     size_t nduties;
-    unsigned hot;            /* 0: the ALL scope alone */
-    lp_pfpred_config pred;   /* resolved (no zero fields) */
+    unsigned hot;          /* 0: the ALL scope alone */
+    lp_pfpred_config pred; /* resolved (no zero fields) */
     uint64_t trace_limit;
 } lp__ef_opts;
 
@@ -69,13 +69,13 @@ const char *lp__ef_scope_name(const lp__ef_opts *o, unsigned scope, char *buf, s
 typedef struct lp__ef_result {
     char name[64];
     int ok;
-    int truncated;             /* the trace stopped at --trace-limit */
-    uint64_t program_insns;    /* instructions of the run the trace covers */
+    int truncated;          /* the trace stopped at --trace-limit */
+    uint64_t program_insns; /* instructions of the run the trace covers */
     uint64_t events;
-    uint64_t sites;            /* static profile blocks (guard call sites) */
-    uint64_t instances;        /* block instances replayed */
-    uint64_t profile_insns;    /* their instructions */
-    uint64_t hot_instances;    /* instances in the hot methods */
+    uint64_t sites;         /* static profile blocks (guard call sites) */
+    uint64_t instances;     /* block instances replayed */
+    uint64_t profile_insns; /* their instructions */
+    uint64_t hot_instances; /* instances in the hot methods */
     uint64_t hot_profile_insns;
     uint32_t len_min, len_max;
     uint64_t unmatched;        /* guard calls with no return seen */

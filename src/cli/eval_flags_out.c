@@ -51,8 +51,8 @@ static const char *pct_text(uint64_t a, uint64_t b, int digits, const char *none
 
 /* The accuracy as a cell: none when no prediction was made (every instance
  * saw the flag on, so no entry was ever created). */
-static const char *accuracy_text(const lp_pfpred_stats *t, int digits, const char *none,
-                                 char *buf, size_t cap)
+static const char *accuracy_text(const lp_pfpred_stats *t, int digits, const char *none, char *buf,
+                                 size_t cap)
 {
     return pct_text(t->correct, t->predictions, digits, none, buf, cap);
 }
@@ -80,8 +80,7 @@ static void csv_flags(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs, si
                         (unsigned long long)t->insns, (unsigned long long)t->predictions,
                         (unsigned long long)t->correct, accuracy_text(t, 3, "", acc, sizeof acc),
                         (unsigned long long)t->skips, (unsigned long long)t->mispredicted_skips,
-                        (unsigned long long)t->short_blocks,
-                        (unsigned long long)t->insns_saved,
+                        (unsigned long long)t->short_blocks, (unsigned long long)t->insns_saved,
                         pct_text(t->insns_saved, t->insns, 3, "", sp, sizeof sp),
                         pct_text(t->insns_saved, insns, 3, "", sa, sizeof sa),
                         (unsigned long long)possible,
@@ -105,8 +104,8 @@ static void csv_programs(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs,
                 r->truncated ? "yes" : "no", (unsigned long long)r->sites,
                 (unsigned long long)r->instances, (unsigned long long)r->profile_insns,
                 pct(r->profile_insns, r->program_insns),
-                r->instances ? (double)r->profile_insns / (double)r->instances : 0.0,
-                r->len_min, r->len_max, r->nhot, pct(r->hot_instances, r->instances),
+                r->instances ? (double)r->profile_insns / (double)r->instances : 0.0, r->len_min,
+                r->len_max, r->nhot, pct(r->hot_instances, r->instances),
                 (unsigned long long)r->unmatched, (unsigned long long)r->icount_mismatch,
                 (unsigned long long)r->profile_disagree);
     }
@@ -137,8 +136,7 @@ static void csv_sizes(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs, si
 
 /* ---- Markdown ---------------------------------------------------------------------- */
 
-void lp__ef_md_scope(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs, size_t n,
-                     unsigned s)
+void lp__ef_md_scope(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs, size_t n, unsigned s)
 {
     fprintf(f, "| program | on %% | blocks | flag off %% | accuracy %% | skips | "
                "mispredicted | saved %% of profile insns | saved %% of all insns | "
@@ -163,10 +161,10 @@ void lp__ef_md_scope(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs, siz
             sum_off[d] += pct(t->blocks_off, t->blocks);
             sum_sp[d] += pct(t->insns_saved, t->insns);
             sum_sa[d] += pct(t->insns_saved, insns);
-            fprintf(f, "| %s | %u | %llu | %.2f | %s | %llu | %llu | %s | %s | %s |\n",
-                    rs[i].name, o->duties[d], (unsigned long long)t->blocks,
-                    pct(t->blocks_off, t->blocks), accuracy_text(t, 2, "n/a", acc, sizeof acc),
-                    (unsigned long long)t->skips, (unsigned long long)t->mispredicted_skips,
+            fprintf(f, "| %s | %u | %llu | %.2f | %s | %llu | %llu | %s | %s | %s |\n", rs[i].name,
+                    o->duties[d], (unsigned long long)t->blocks, pct(t->blocks_off, t->blocks),
+                    accuracy_text(t, 2, "n/a", acc, sizeof acc), (unsigned long long)t->skips,
+                    (unsigned long long)t->mispredicted_skips,
                     pct_text(t->insns_saved, t->insns, 2, "n/a", sp, sizeof sp),
                     pct_text(t->insns_saved, insns, 2, "n/a", sa, sizeof sa),
                     pct_text(t->insns_saved, rs[i].possible[s][d], 2, "n/a", spp, sizeof spp));
@@ -189,15 +187,15 @@ static const char *const scope_title[LP__EF_NSCOPES] = {
 static void md_all(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs, size_t n)
 {
     char sc[32];
-    fprintf(f, "# Profile flag prediction on trace-pc-guard blocks\n\n"
-               "Written by `lowprof eval flag-prediction`%s; definitions and the comparison "
-               "with the paper in doc/flags.md.\n\n"
-               "Settings: window period %llu instructions; block descriptor table %u sets x "
-               "%u ways; skip blocks of %u or more instructions; hot methods: %u; programs: "
-               "%s.\n\n",
-               o->full ? " --full" : "", (unsigned long long)o->period, o->pred.sets,
-               o->pred.ways, o->pred.min_skip, o->hot,
-               o->programs ? "from --program" : o->size);
+    fprintf(f,
+            "# Profile flag prediction on trace-pc-guard blocks\n\n"
+            "Written by `lowprof eval flag-prediction`%s; definitions and the comparison "
+            "with the paper in doc/flags.md.\n\n"
+            "Settings: window period %llu instructions; block descriptor table %u sets x "
+            "%u ways; skip blocks of %u or more instructions; hot methods: %u; programs: "
+            "%s.\n\n",
+            o->full ? " --full" : "", (unsigned long long)o->period, o->pred.sets, o->pred.ways,
+            o->pred.min_skip, o->hot, o->programs ? "from --program" : o->size);
     fprintf(f, "## Programs\n\n| program | instructions | guard sites | blocks | profile "
                "insns %% | mean block length | hot methods' blocks %% | trace |\n"
                "|---|---:|---:|---:|---:|---:|---:|---|\n");
@@ -219,9 +217,10 @@ static void md_all(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs, size_
     }
     unsigned nsweep = o->hot ? LP__EF_SWEEP_SCOPES : 1;
     for (unsigned s = 0; s < nsweep; s++) {
-        fprintf(f, "\n## Table shape (%s, %u %% on)\n\n| program | sets x ways | accuracy %% | "
-                   "skips | mispredicted | saved %% of profile insns | evictions |\n"
-                   "|---|---|---:|---:|---:|---:|---:|\n",
+        fprintf(f,
+                "\n## Table shape (%s, %u %% on)\n\n| program | sets x ways | accuracy %% | "
+                "skips | mispredicted | saved %% of profile insns | evictions |\n"
+                "|---|---|---:|---:|---:|---:|---:|\n",
                 lp__ef_scope_name(o, lp__ef_sweep_scope[s], sc, sizeof sc), LP__EF_SWEEP_DUTY);
         for (size_t i = 0; i < n; i++)
             for (size_t k = 0; rs[i].ok && k < LP__EF_NSHAPES; k++) {
@@ -230,8 +229,8 @@ static void md_all(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs, size_
                 fprintf(f, "| %s | %u x %u | %s | %llu | %llu | %s | %llu |\n", rs[i].name,
                         lp__ef_sweep_sets[k / LP__EF_SWEEP_WAYS],
                         lp__ef_sweep_ways[k % LP__EF_SWEEP_WAYS],
-                        accuracy_text(t, 2, "n/a", acc, sizeof acc),
-                        (unsigned long long)t->skips, (unsigned long long)t->mispredicted_skips,
+                        accuracy_text(t, 2, "n/a", acc, sizeof acc), (unsigned long long)t->skips,
+                        (unsigned long long)t->mispredicted_skips,
                         pct_text(t->insns_saved, t->insns, 2, "n/a", sp, sizeof sp),
                         (unsigned long long)t->evictions);
             }
@@ -247,8 +246,7 @@ static void md_all(FILE *f, const lp__ef_opts *o, const lp__ef_result *rs, size_
     for (size_t i = 0; i < n; i++)
         if (rs[i].ok)
             fprintf(f, "| %s | %llu | %llu | %llu |\n", rs[i].name,
-                    (unsigned long long)rs[i].unmatched,
-                    (unsigned long long)rs[i].icount_mismatch,
+                    (unsigned long long)rs[i].unmatched, (unsigned long long)rs[i].icount_mismatch,
                     (unsigned long long)rs[i].profile_disagree);
 }
 

@@ -33,17 +33,17 @@
 /* A static profile block: one guard call site. */
 typedef struct ef_site {
     uint64_t leader;
-    uint64_t method;     /* entry of the function holding it */
-    uint64_t calls;      /* calls the profile counted */
-    uint64_t instances;  /* instances the trace gave */
+    uint64_t method;    /* entry of the function holding it */
+    uint64_t calls;     /* calls the profile counted */
+    uint64_t instances; /* instances the trace gave */
     int hot;
 } ef_site;
 
 typedef struct ef_sites {
     ef_site *items;
     size_t count;
-    lp_table index;      /* leader -> 1 + position in items */
-    uint64_t callback;   /* the callback's entry */
+    lp_table index;    /* leader -> 1 + position in items */
+    uint64_t callback; /* the callback's entry */
 } ef_sites;
 
 static const lp_profile *find_profile(const lp_profile_set *set, unsigned type)
@@ -173,6 +173,7 @@ static void sites_fini(ef_sites *s)
     free(s->items);
     lp_table_fini(&s->index);
 }
+
 /* ---- replay ---------------------------------------------------------------------- */
 
 static int file_read(void *ctx, void *buf, size_t size, size_t *out_got)
@@ -240,12 +241,9 @@ static inline int window_on(uint64_t icount, uint64_t period, unsigned duty)
 static inline int scope_flag(unsigned scope, const ef_site *site, int window)
 {
     switch (scope) {
-    case LP__EF_ALL:
-        return window;
-    case LP__EF_HOT:
-        return window && site->hot;
-    default: /* LP__EF_HOT_ONLY */
-        return site->hot ? window : -1;
+    case LP__EF_ALL: return window;
+    case LP__EF_HOT: return window && site->hot;
+    default: /* LP__EF_HOT_ONLY */ return site->hot ? window : -1;
     }
 }
 
@@ -333,8 +331,8 @@ static int replay_trace(const lp__ef_opts *o, const char *path, ef_sites *s, lp_
                                  (unsigned long long)ev.pc);
                 break;
             }
-            *p = (ef_pending){.tid = ev.tid, .active = 1, .site = ix->v[0] - 1,
-                              .icount = ev.icount};
+            *p =
+                (ef_pending){.tid = ev.tid, .active = 1, .site = ix->v[0] - 1, .icount = ev.icount};
         } else if (ev.kind == LP_EV_RETURN && p->active) {
             p->active = 0;
             ef_site *site = &s->items[p->site];
@@ -363,8 +361,10 @@ static int replay_trace(const lp__ef_opts *o, const char *path, ef_sites *s, lp_
     }
     if (rc == 0 && got < 0) {
         if (got == LP_ETRUNC) {
-            fprintf(stderr, "lowprof eval flag-prediction: %s: trace cut short; using the "
-                            "events before the cut\n", path);
+            fprintf(stderr,
+                    "lowprof eval flag-prediction: %s: trace cut short; using the "
+                    "events before the cut\n",
+                    path);
             r->truncated = 1;
         } else {
             lp_cli_print_read_error(path, got, &err);

@@ -91,8 +91,8 @@ static lp_pfpred_entry *pfpred_victim(lp_pfpred *p, uint64_t leader)
     return victim;
 }
 
-lp_pfpred_outcome lp_pfpred_block(lp_pfpred *p, uint64_t leader, uint64_t follow,
-                                  uint32_t ninsns, int flag)
+lp_pfpred_outcome lp_pfpred_block(lp_pfpred *p, uint64_t leader, uint64_t follow, uint32_t ninsns,
+                                  int flag)
 {
     lp_pfpred_stats *st = &p->stats;
     uint32_t len = ninsns ? ninsns : 1;
@@ -138,8 +138,13 @@ lp_pfpred_outcome lp_pfpred_block(lp_pfpred *p, uint64_t leader, uint64_t follow
          * whole block (profile branches are dropped) and the follow and the
          * length it learns are the block's. */
         e = pfpred_victim(p, leader);
-        *e = (lp_pfpred_entry){.leader = leader, .follow = follow, .lru = ++p->clock,
-                               .length = len, .valid = 1, .predict_on = 0, .locked = 1};
+        *e = (lp_pfpred_entry){.leader = leader,
+                               .follow = follow,
+                               .lru = ++p->clock,
+                               .length = len,
+                               .valid = 1,
+                               .predict_on = 0,
+                               .locked = 1};
         st->creations++;
     }
     return out;

@@ -5,8 +5,8 @@
  * skips <= skips, correct <= predictions, saved <= possible <= profile
  * instructions, every block in every row but the hot-only scope's (fewer),
  * the flag off in every block at 0 % and on in every block at 100 % when
- * the window governs every block (so no entry, no prediction). Always off, every prediction is right and blocks are
- * skipped; windows of 25 % mispredict at their starts. The trace and the
+ * the window governs every block (so no entry, no prediction). Always off, every prediction is
+ * right and blocks are skipped; windows of 25 % mispredict at their starts. The trace and the
  * recording's profile agree on every guard site's count.
  *
  * Skips (77) when clang or the Valgrind tool is missing.
@@ -107,9 +107,9 @@ int main(int argc, char **argv)
     mkdir(work, 0755);
     snprintf(res, sizeof res, "%s/results", work);
     snprintf(log, sizeof log, "%s/eval.log", work);
-    char *ev[] = {(char *)lowprof, "eval", "flag-prediction", "--program", (char *)src,
-                  "--out", res, "--period", "100K", "--duties", "0,25,100", "--hot", "1",
-                  NULL};
+    char *ev[] = {
+        (char *)lowprof, "eval", "flag-prediction", "--program", (char *)src, "--out", res,
+        "--period",      "100K", "--duties",        "0,25,100",  "--hot",     "1",     NULL};
     int rc = lp_itest_run(ev, log);
     if (rc != 0) {
         if (lp_itest_file_has(log, "was not built") ||
@@ -144,8 +144,8 @@ int main(int argc, char **argv)
     int seen_zero = 0, seen_window = 0;
     for (size_t r = 0; r < flags.nrows; r++) {
         unsigned long long b = num(&flags, r, "blocks"), off = num(&flags, r, "blocks_off"),
-                           pred = num(&flags, r, "predictions"),
-                           corr = num(&flags, r, "correct"), skips = num(&flags, r, "skips"),
+                           pred = num(&flags, r, "predictions"), corr = num(&flags, r, "correct"),
+                           skips = num(&flags, r, "skips"),
                            mis = num(&flags, r, "mispredicted_skips"),
                            saved = num(&flags, r, "insns_saved"),
                            possible = num(&flags, r, "possible_saved"),

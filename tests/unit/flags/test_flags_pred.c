@@ -155,8 +155,7 @@ typedef struct ref_pred {
     lp_pfpred_stats st;
 } ref_pred;
 
-static void ref_init(ref_pred *r, unsigned sets, unsigned ways, unsigned min_skip,
-                     unsigned shift)
+static void ref_init(ref_pred *r, unsigned sets, unsigned ways, unsigned min_skip, unsigned shift)
 {
     *r = (ref_pred){.sets = sets, .ways = ways, .min_skip = min_skip, .shift = shift};
     r->e = calloc((size_t)sets * ways, sizeof *r->e);
@@ -172,8 +171,8 @@ static void ref_touch(ref_entry *set, unsigned i)
     set[0] = x;
 }
 
-static lp_pfpred_outcome ref_block(ref_pred *r, uint64_t leader, uint64_t follow,
-                                   uint32_t n, int flag)
+static lp_pfpred_outcome ref_block(ref_pred *r, uint64_t leader, uint64_t follow, uint32_t n,
+                                   int flag)
 {
     unsigned s = (unsigned)((leader >> r->shift) % r->sets);
     ref_entry *set = &r->e[(size_t)s * r->ways];
@@ -228,10 +227,10 @@ static lp_pfpred_outcome ref_block(ref_pred *r, uint64_t leader, uint64_t follow
 static int stats_equal(const lp_pfpred_stats *a, const lp_pfpred_stats *b)
 {
     return a->blocks == b->blocks && a->blocks_off == b->blocks_off && a->insns == b->insns &&
-           a->predictions == b->predictions && a->correct == b->correct &&
-           a->skips == b->skips && a->mispredicted_skips == b->mispredicted_skips &&
-           a->short_blocks == b->short_blocks && a->insns_saved == b->insns_saved &&
-           a->creations == b->creations && a->evictions == b->evictions;
+           a->predictions == b->predictions && a->correct == b->correct && a->skips == b->skips &&
+           a->mispredicted_skips == b->mispredicted_skips && a->short_blocks == b->short_blocks &&
+           a->insns_saved == b->insns_saved && a->creations == b->creations &&
+           a->evictions == b->evictions;
 }
 
 /* A random stream: nblocks static blocks (leader, follow, length fixed per
@@ -241,8 +240,7 @@ static int stats_equal(const lp_pfpred_stats *a, const lp_pfpred_stats *b)
 static void compare_random(unsigned sets, unsigned ways, unsigned min_skip, unsigned shift,
                            unsigned nblocks, uint64_t seed)
 {
-    lp_pfpred_config c = {.sets = sets, .ways = ways, .min_skip = min_skip,
-                          .index_shift = shift};
+    lp_pfpred_config c = {.sets = sets, .ways = ways, .min_skip = min_skip, .index_shift = shift};
     LP_CHECK(lp_pfpred_init(&pred, &c) == 0);
     ref_pred r;
     ref_init(&r, sets, ways, min_skip, shift);
