@@ -11,6 +11,8 @@ extern int cmd_info(int, char **);
 extern int cmd_export(int, char **);
 extern int cmd_workloads(int, char **);
 extern int cmd_eval(int, char **);
+extern int cmd_cc(int, char **);
+extern const char cmd_cc_help[];
 extern int cmd_acf(int, char **);
 extern const char cmd_record_help[], cmd_report_help[], cmd_info_help[], cmd_export_help[],
     cmd_workloads_help[], cmd_eval_help[], cmd_acf_help[];
@@ -35,6 +37,8 @@ const lp_cli_cmd lp_cli_cmds[] = {
      cmd_workloads_help},
     {"eval", cmd_eval, "reproduce a paper's experiments; write tables and plots", cmd_eval_help},
     {"acf", cmd_acf, "check an ACF (HPS productions) or list the shipped ones", cmd_acf_help},
+    {"cc", cmd_cc, "compile and link a program with the native runtime's profile instructions",
+     cmd_cc_help},
     {"help", cmd_help, "show help for a command", cmd_help_help},
     {NULL, NULL, NULL, NULL},
 };

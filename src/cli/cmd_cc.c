@@ -1,0 +1,240 @@
+/* lowprof cc: compiles and links a C program with the compilers' own
+ * profile instructions and the native runtime (doc/lowprof-cc.md).
+ *
+ * It adds the instrumentation flags to the compiler's command line and, when
+ * the command links, the runtime archive liblowprof-rt.a (from the build tree
+ * this lowprof was built in, or the installed library folder) and -pthread;
+ * then it becomes the compiler (exec), so the exit status and output are
+ * the compiler's own. Before that it checks that the compiler accepts each
+ * flag, and refuses with a reason when it does not (gcc has no
+ * trace-pc-guard coverage: block profiles need clang). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+const char cmd_cc_help[] =
+    "usage: lowprof cc [--profiles=LIST] [--cc=COMPILER] [--rt=ARCHIVE] [--print]\n"
+    "                  [--] COMPILER-ARGS...\n"
+    "\n"
+    "Runs the C compiler with the instrumentation the native runtime switches,\n"
+    "and links the runtime (liblowprof-rt.a) and -pthread when the command\n"
+    "links. Run the program with LOWPROF=... to choose what is profiled and\n"
+    "when (doc/runtime.md); with LOWPROF unset it profiles the call graph of\n"
+    "its ten hottest methods 10% of the time.\n"
+    "\n"
+    "  --profiles=LIST  what the program can profile, a comma list:\n"
+    "                   call-graph  function entries (methods, call pairs, the\n"
+    "                               call graph): -fpatchable-function-entry=5,0\n"
+    "                   block       basic blocks: -fsanitize-coverage=\n"
+    "                               trace-pc-guard,pc-table (clang only)\n"
+    "                   none        link the runtime, instrument nothing\n"
+    "                   default: call-graph\n"
+    "  --cc=COMPILER    the compiler (default: $CC, else clang when block is\n"
+    "                   asked for, else cc)\n"
+    "  --rt=ARCHIVE     the runtime archive to link (default: the one built\n"
+    "                   with this lowprof, else the installed one;\n"
+    "                   $LOWPROF_RT overrides both)\n"
+    "  --print          print the compiler command before running it\n"
+    "\n"
+    "The manual route is `pkg-config --cflags --libs lowprof-rt`, which gives\n"
+    "the call-graph flag and the link flags.\n"
+    "\n"
+    "Examples:\n"
+    "  lowprof cc -- -O2 -g prog.c -o prog\n"
+    "  lowprof cc --profiles=call-graph,block --cc=clang -- -O2 -c a.c\n"
+    "  LOWPROF=strategy=phase,profiles=call-graph,block ./prog\n";
+
+#define LP_CC_ENTRY_FLAG "-fpatchable-function-entry=5,0"
+#define LP_CC_BLOCK_FLAG "-fsanitize-coverage=trace-pc-guard,pc-table"
+
+/* Whether compiler accepts flag on an empty C file (no output kept). */
+static int lp_cc_accepts(const char *compiler, const char *flag)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return 0;
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            dup2(null, 0);
+            dup2(null, 1);
+            dup2(null, 2);
+        }
+        execlp(compiler, compiler, "-x", "c", "-c", "-o", "/dev/null", "-Werror", flag, "-",
+               (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return 0;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* Whether the compiler command links: no -c, -S, -E, -M or -MM. */
+static int lp_cc_links(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "-c") == 0 || strcmp(argv[i], "-S") == 0 ||
+            strcmp(argv[i], "-E") == 0 || strcmp(argv[i], "-M") == 0 ||
+            strcmp(argv[i], "-MM") == 0)
+            return 0;
+    return 1;
+}
+
+/* Whether the command asks for a sanitizer itself. */
+static int lp_cc_has_sanitizer(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strncmp(argv[i], "-fsanitize=", 11) == 0)
+            return 1;
+    return 0;
+}
+
+/* $LOWPROF_RT, the build tree's archive, or the installed one. */
+static int lp_cc_find_rt(const char *given, char *out, size_t cap)
+{
+    const char *env = given ? given : getenv("LOWPROF_RT");
+    if (env) {
+        if (access(env, R_OK) != 0)
+            return lp_cli_fail("%s: %s", env, strerror(errno));
+        snprintf(out, cap, "%s", env);
+        return 0;
+    }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = 0;
+    char installed[PATH_MAX + 64];
+    snprintf(installed, sizeof installed, "%s/../%s", exe, LP_RT_LIBDIR);
+    const char *dirs[] = {LP_RT_BUILD_DIR, installed, LP_RT_PREFIX "/" LP_RT_LIBDIR};
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        snprintf(out, cap, "%s/liblowprof-rt.a", dirs[i]);
+        if (access(out, R_OK) == 0)
+            return 0;
+    }
+    return lp_cli_fail("liblowprof-rt.a was not built (looked in %s and %s)", LP_RT_BUILD_DIR,
+                       installed);
+}
+
+/* The folder holding lowprof/rt.h: the source tree or the installed one. */
+static const char *lp_cc_include_dir(void)
+{
+    static char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/lowprof/rt.h", LP_RT_SOURCE_INCLUDE);
+    if (access(path, R_OK) == 0)
+        return LP_RT_SOURCE_INCLUDE;
+    return LP_RT_PREFIX "/" LP_RT_INCLUDEDIR;
+}
+
+int cmd_cc(int argc, char **argv)
+{
+    unsigned types = 1; /* bit 0 call-graph, bit 1 block */
+    const char *compiler = NULL, *rt_given = NULL;
+    int print = 0, i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (strncmp(a, "--profiles=", 11) == 0) {
+            types = 0;
+            for (const char *s = a + 11; *s;) {
+                size_t len = strcspn(s, ",");
+                if (len == 10 && strncmp(s, "call-graph", 10) == 0)
+                    types |= 1;
+                else if ((len == 5 && strncmp(s, "block", 5) == 0) ||
+                         (len == 6 && strncmp(s, "blocks", 6) == 0))
+                    types |= 2;
+                else if (!(len == 4 && strncmp(s, "none", 4) == 0))
+                    return lp_cli_usage("cc", "--profiles: '%.*s' is not call-graph, block or none",
+                                        (int)len, s);
+                s += len + (s[len] == ',');
+            }
+        } else if (strncmp(a, "--cc=", 5) == 0 && a[5]) {
+            compiler = a + 5;
+        } else if (strncmp(a, "--rt=", 5) == 0 && a[5]) {
+            rt_given = a + 5;
+        } else if (strcmp(a, "--print") == 0) {
+            print = 1;
+        } else if (a[0] == '-' && a[1] == '-') {
+            return lp_cli_usage("cc", "unknown option %s (compiler options go after --)", a);
+        } else {
+            break; /* the compiler's arguments start here */
+        }
+    }
+    if (i >= argc)
+        return lp_cli_usage("cc", "no compiler arguments");
+    if (!compiler)
+        compiler = getenv("CC");
+    if (!compiler || !*compiler)
+        compiler = types & 2 ? "clang" : "cc";
+    const char *flags[2];
+    int nflags = 0;
+    if (types & 1) {
+        if (!lp_cc_accepts(compiler, LP_CC_ENTRY_FLAG))
+            return lp_cli_fail("cc: %s does not accept %s: function events need gcc 8 or later, "
+                               "or clang 10 or later",
+                               compiler, LP_CC_ENTRY_FLAG);
+        flags[nflags++] = LP_CC_ENTRY_FLAG;
+    }
+    if (types & 2) {
+        if (!lp_cc_accepts(compiler, LP_CC_BLOCK_FLAG))
+            return lp_cli_fail("cc: %s does not accept %s: block profiles need clang "
+                               "(gcc has only -fsanitize-coverage=trace-pc, which has no guards "
+                               "and no pc-table); use --cc=clang or --profiles=call-graph",
+                               compiler, LP_CC_BLOCK_FLAG);
+        flags[nflags++] = LP_CC_BLOCK_FLAG;
+    }
+    int links = lp_cc_links(argc - i, argv + i);
+    char rt[PATH_MAX + 32];
+    if (links && lp_cc_find_rt(rt_given, rt, sizeof rt) != 0)
+        return 1;
+    char inc[PATH_MAX + 8];
+    snprintf(inc, sizeof inc, "-I%s", lp_cc_include_dir());
+    /* compiler, flags, -I, the arguments, then the runtime after the objects. */
+    size_t cap = (size_t)(argc - i) + 16;
+    char **av = calloc(cap, sizeof *av);
+    if (!av)
+        return lp_cli_fail("out of memory");
+    size_t n = 0;
+    av[n++] = (char *)compiler;
+    for (int k = 0; k < nflags; k++)
+        av[n++] = (char *)flags[k];
+    av[n++] = inc;
+    for (int k = i; k < argc; k++)
+        av[n++] = argv[k];
+    if (links) {
+        /* With coverage but no sanitizer, clang links UBSan's runtime just
+         * for its default coverage callbacks, and with it a SIGSEGV handler
+         * that would change how the program dies: the runtime has the
+         * callbacks. */
+        if ((types & 2) && !lp_cc_has_sanitizer(argc - i, argv + i))
+            av[n++] = "-fno-sanitize-link-runtime";
+        av[n++] = "-Wl,-u,lp_rt_enabled"; /* pulls in the runtime's constructor */
+        av[n++] = rt;
+        av[n++] = "-pthread";
+    }
+    av[n] = NULL;
+    if (print) {
+        for (size_t k = 0; k < n; k++)
+            fprintf(stderr, "%s%s", k ? " " : "", av[k]);
+        fputc('\n', stderr);
+    }
+    fflush(NULL);
+    execvp(compiler, av);
+    int e = errno;
+    free(av);
+    return lp_cli_fail("cc: cannot run %s: %s", compiler, strerror(e));
+}

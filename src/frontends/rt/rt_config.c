@@ -1,0 +1,234 @@
+/* The runtime's configuration: the LOWPROF environment variable, a comma
+ * separated list of field=value (doc/runtime.md). A value that is itself a
+ * list (profiles=call-graph,block) continues over the following items that
+ * have no '='. A bad field leaves profiling off: the caller prints the one
+ * message this file composes and the program runs untouched. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt_internal.h"
+
+static const char *const lp__rt_strategies[] = {
+    [LP__RT_ALWAYS] = "always", [LP__RT_NEVER] = "never", [LP__RT_PERIODIC] = "periodic",
+    [LP__RT_RANDOM] = "random", [LP__RT_PHASE] = "phase", [LP__RT_BURSTY] = "bursty",
+};
+
+const char *lp__rt_strategy_name(unsigned strategy)
+{
+    if (strategy < 1 || strategy > LP__RT_BURSTY)
+        return "?";
+    return lp__rt_strategies[strategy];
+}
+
+/* Appends up to three strings to err (always terminated). */
+static void lp__rt_err(char *err, size_t cap, const char *a, const char *b, const char *c)
+{
+    size_t n = 0;
+    const char *parts[3] = {a, b, c};
+    for (int i = 0; i < 3; i++)
+        for (const char *s = parts[i]; s && *s && n + 1 < cap; s++)
+            err[n++] = *s;
+    if (cap)
+        err[n] = 0;
+}
+
+/* An unsigned decimal in [lo, hi] that spans the whole value. */
+static int lp__rt_num(const char *v, size_t len, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (len == 0 || len > 19)
+        return -1;
+    uint64_t x = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (v[i] < '0' || v[i] > '9')
+            return -1;
+        x = x * 10 + (uint64_t)(v[i] - '0');
+    }
+    if (x < lo || x > hi)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/* A fraction in (0, 1]: "0.25", ".3", "1". */
+static int lp__rt_fraction(const char *v, size_t len, double *out)
+{
+    char buf[32];
+    if (len == 0 || len >= sizeof buf)
+        return -1;
+    memcpy(buf, v, len);
+    buf[len] = 0;
+    char *end;
+    double x = strtod(buf, &end);
+    if (*end || !(x > 0.0) || x > 1.0)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+static int lp__rt_is(const char *v, size_t len, const char *word)
+{
+    return strlen(word) == len && memcmp(v, word, len) == 0;
+}
+
+/* One item of the profiles list. */
+static int lp__rt_profile_item(const char *v, size_t len, unsigned *types)
+{
+    if (lp__rt_is(v, len, "call-graph") || lp__rt_is(v, len, "call-pair") ||
+        lp__rt_is(v, len, "method") || lp__rt_is(v, len, "functions"))
+        *types |= 1u << LP_RT_FUNCTIONS;
+    else if (lp__rt_is(v, len, "block") || lp__rt_is(v, len, "blocks"))
+        *types |= 1u << LP_RT_BLOCKS;
+    else if (lp__rt_is(v, len, "none"))
+        ;
+    else
+        return -1;
+    return 0;
+}
+
+void lp__rt_config_defaults(lp__rt_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->strategy = LP__RT_PERIODIC;
+    cfg->types = 1u << LP_RT_FUNCTIONS;
+    cfg->duty = 10;
+    cfg->period_ns = 20 * 1000000ULL;
+    cfg->seed = 1;
+    cfg->hot = 10;
+    cfg->rate = 1000;
+    cfg->burst = 10000;
+    cfg->check_ns = 0; /* derived from period and duty */
+    cfg->threshold = 0.25;
+    cfg->flush_ns = 10 * 1000000000ULL;
+    cfg->arcs = 0; /* derived from the number of methods */
+    strcpy(cfg->out, "lowprof-rt.%p.lpprof");
+}
+
+int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t errcap)
+{
+    lp__rt_config_defaults(cfg);
+    if (err && errcap)
+        err[0] = 0;
+    if (!text)
+        return 0;
+    int in_profiles = 0;
+    for (const char *s = text; *s;) {
+        const char *comma = strchr(s, ',');
+        size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        const char *eq = memchr(s, '=', len);
+        char field[24];
+        const char *v;
+        size_t vlen;
+        if (!eq) {
+            if (len == 0) {
+                s += comma ? 1 : 0;
+                continue;
+            }
+            if (!in_profiles) {
+                char item[64];
+                size_t n = len < sizeof item - 1 ? len : sizeof item - 1;
+                memcpy(item, s, n);
+                item[n] = 0;
+                lp__rt_err(err, errcap, "LOWPROF: '", item, "' is not field=value");
+                return -1;
+            }
+            strcpy(field, "profiles");
+            v = s;
+            vlen = len;
+        } else {
+            size_t flen = (size_t)(eq - s);
+            if (flen >= sizeof field)
+                flen = sizeof field - 1;
+            memcpy(field, s, flen);
+            field[flen] = 0;
+            v = eq + 1;
+            vlen = len - (size_t)(eq - s) - 1;
+            in_profiles = strcmp(field, "profiles") == 0;
+            if (in_profiles)
+                cfg->types = 0;
+        }
+        uint64_t n = 0;
+        int bad = 0;
+        const char *expect = "";
+        if (strcmp(field, "strategy") == 0) {
+            unsigned st = 0;
+            for (unsigned i = 1; i <= LP__RT_BURSTY; i++)
+                if (lp__rt_is(v, vlen, lp__rt_strategies[i]))
+                    st = i;
+            bad = st == 0;
+            cfg->strategy = st ? st : cfg->strategy;
+            expect = "always, never, periodic, random, phase or bursty";
+        } else if (strcmp(field, "profiles") == 0) {
+            bad = lp__rt_profile_item(v, vlen, &cfg->types) != 0;
+            expect = "a list of call-graph, call-pair, method, block or none";
+        } else if (strcmp(field, "hot") == 0) {
+            if (lp__rt_is(v, vlen, "all"))
+                cfg->hot = 0;
+            else if (!(bad = lp__rt_num(v, vlen, 1, 1000000, &n)))
+                cfg->hot = (unsigned)n;
+            expect = "a number of methods (1 or more) or all";
+        } else if (strcmp(field, "duty") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 1, 100, &n)))
+                cfg->duty = (unsigned)n;
+            expect = "a percentage from 1 to 100 (the paper's: 10, 25, 50)";
+        } else if (strcmp(field, "period") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 1, 3600000, &n))) {
+                cfg->period_ns = n * 1000000ULL;
+                cfg->period_set = 1;
+            }
+            expect = "milliseconds of CPU time, 1 to 3600000";
+        } else if (strcmp(field, "seed") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 0, UINT64_MAX / 10, &n)))
+                cfg->seed = n;
+            expect = "an unsigned number";
+        } else if (strcmp(field, "rate") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 10, 10000, &n)))
+                cfg->rate = (unsigned)n;
+            expect = "samples per CPU second, 10 to 10000";
+        } else if (strcmp(field, "burst") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 1, UINT64_MAX / 10, &n)))
+                cfg->burst = n;
+            expect = "a number of events (1 or more)";
+        } else if (strcmp(field, "check") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 1, 3600000, &n)))
+                cfg->check_ns = n * 1000000ULL;
+            expect = "milliseconds of CPU time, 1 to 3600000";
+        } else if (strcmp(field, "threshold") == 0) {
+            bad = lp__rt_fraction(v, vlen, &cfg->threshold) != 0;
+            expect = "a fraction in (0, 1]";
+        } else if (strcmp(field, "flush") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 0, 86400, &n)))
+                cfg->flush_ns = n * 1000000000ULL;
+            expect = "seconds between periodic files, 0 for none";
+        } else if (strcmp(field, "arcs") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 1024, 1u << 26, &n)))
+                cfg->arcs = (size_t)n;
+            expect = "call-pair table slots, 1024 to 67108864";
+        } else if (strcmp(field, "verbose") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 0, 1, &n)))
+                cfg->verbose = (unsigned)n;
+            expect = "0 or 1";
+        } else if (strcmp(field, "out") == 0) {
+            bad = vlen == 0 || vlen >= sizeof cfg->out;
+            if (!bad) {
+                memcpy(cfg->out, v, vlen);
+                cfg->out[vlen] = 0;
+            }
+            expect = "a file name (no commas)";
+        } else {
+            lp__rt_err(err, errcap, "LOWPROF: unknown field '", field,
+                       "' (strategy, profiles, out, hot, duty, period, seed, rate, burst, "
+                       "check, threshold, flush, arcs, verbose)");
+            return -1;
+        }
+        if (bad) {
+            char msg[160];
+            lp__rt_err(msg, sizeof msg, "LOWPROF: field '", field, "': expected ");
+            lp__rt_err(err, errcap, msg, expect, NULL);
+            return -1;
+        }
+        s += len + (comma ? 1 : 0);
+    }
+    if (cfg->strategy == LP__RT_PHASE && !cfg->period_set)
+        cfg->period_ns = 100 * 1000000ULL;
+    return 0;
+}

@@ -1,0 +1,594 @@
+/* The profiling daemon: one thread, started by the constructor, that plays
+ * the paper's runtime (section VI.B): it finds the hot methods from PC
+ * samples and switches profiling on and off for them in windows.
+ *
+ * Time is the process's CPU time (CLOCK_PROCESS_CPUTIME_ID), the software
+ * proxy for the paper's instruction windows. The strategies:
+ *
+ *   always    on from the start (hot methods re-chosen every period)
+ *   never     off; only what the program switches with lp_rt_setpf
+ *   periodic  each period: on for duty % of it, then off
+ *   random    slots of duty % of a period, each on with probability duty %
+ *   phase     intervals of one period; the phase tracker classifies each
+ *             from its PC samples, and the phase daemon (phase.h) profiles
+ *             one representative interval per phase
+ *   bursty    off for `check` ms (n_check), then on for `burst` recorded
+ *             events (n_instr), the sampling framework's two counters
+ *
+ * Estimates: the phase strategy keeps each profiled interval's counts and
+ * reconstructs the whole run stratum by stratum (lp_phase_reconstruct);
+ * the others scale the counts by CPU time over profiled CPU time.
+ *
+ * The thread blocks every signal, so it never runs a handler of the
+ * program's and never takes a PC sample of its own. It holds lp__rt.lock
+ * whenever it works, and sleeps with it released. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rt_internal.h"
+
+static pthread_t lp__rt_thread;
+static int lp__rt_running;
+static int lp__rt_stop;
+static pthread_cond_t lp__rt_cond;
+static int lp__rt_cond_ready;
+
+static uint64_t *lp__rt_msamples; /* PC samples per method */
+static uint8_t *lp__rt_want;      /* scratch: desired state per method */
+static uint64_t lp__rt_pcs[LP__RT_RING];
+static lp_rng lp__rt_rng;
+static uint64_t lp__rt_next;       /* CPU time of the next decision */
+static uint64_t lp__rt_next_flush; /* wall time of the next periodic file */
+static uint64_t lp__rt_burst_from; /* events when the burst began */
+
+/* phase strategy */
+static lp_phase_tracker lp__rt_tracker;
+static lp_phase_daemon *lp__rt_pd;
+static int lp__rt_sampled; /* the interval in progress is profiled */
+static uint64_t *lp__rt_base_m, *lp__rt_base_b, *lp__rt_base_a; /* counters when it began */
+typedef struct lp__rt_kept {
+    lp_table t[LP_PROF_TYPE_MAX + 1];
+} lp__rt_kept;
+static lp__rt_kept *lp__rt_kept_tabs;
+static size_t lp__rt_nkept, lp__rt_kept_cap;
+static uint64_t lp__rt_sampled_ns;
+
+uint64_t lp__rt_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t lp__rt_wall_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- switching ------------------------------------------------------------------ */
+
+static int lp__rt_desired(unsigned type, size_t i)
+{
+    const lp__rt_method *m = &lp__rt.methods[i];
+    if (m->mode[type] == LP__RT_FORCE_ON)
+        return 1;
+    if (m->mode[type] == LP__RT_FORCE_OFF)
+        return 0;
+    return lp__rt.window_on && (lp__rt.cfg.hot == 0 || m->hot);
+}
+
+void lp__rt_apply(void)
+{
+    for (unsigned t = 0; t < LP_RT_TYPES; t++) {
+        if (!(lp__rt.cfg.types & (1u << t)))
+            continue;
+        for (size_t i = 0; i < lp__rt.nmethods; i++)
+            lp__rt_want[i] = (uint8_t)lp__rt_desired(t, i);
+        lp__rt_patch_apply(t, lp__rt_want);
+    }
+}
+
+static size_t *lp__rt_order;
+static int lp__rt_hot_cmp(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    uint64_t ca = lp__rt_msamples[a], cb = lp__rt_msamples[b];
+    if (ca != cb)
+        return ca > cb ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+/* The hottest cfg.hot methods by PC samples so far (only methods with
+ * samples: before the first sample nothing is hot). */
+static void lp__rt_hot_update(void)
+{
+    if (lp__rt.cfg.hot == 0)
+        return;
+    size_t n = 0;
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        lp__rt.methods[i].hot = 0;
+        if (lp__rt_msamples[i])
+            lp__rt_order[n++] = i;
+    }
+    qsort(lp__rt_order, n, sizeof *lp__rt_order, lp__rt_hot_cmp);
+    for (size_t k = 0; k < n && k < lp__rt.cfg.hot; k++)
+        lp__rt.methods[lp__rt_order[k]].hot = 1;
+}
+
+static void lp__rt_window_open(uint64_t now)
+{
+    lp__rt_hot_update();
+    if (!lp__rt.window_on) {
+        lp__rt.window_on = 1;
+        lp__rt.clock.on_since = now ? now : 1;
+        lp__rt.clock.windows++;
+    }
+    lp__rt_apply();
+}
+
+static void lp__rt_window_close(uint64_t now)
+{
+    if (lp__rt.window_on) {
+        lp__rt.window_on = 0;
+        lp__rt.clock.on_ns += now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
+        lp__rt.clock.on_since = 0;
+    }
+    lp__rt_apply();
+}
+
+/* ---- the phase strategy's interval tables ------------------------------------------------- */
+
+static void lp__rt_base_take(void)
+{
+    for (size_t i = 0; i < lp__rt.nmethods; i++)
+        lp__rt_base_m[i] = __atomic_load_n(&lp__rt.mcount[i], __ATOMIC_RELAXED);
+    for (size_t i = 0; i < lp__rt.nguards; i++)
+        lp__rt_base_b[i] = __atomic_load_n(&lp__rt.bcount[i], __ATOMIC_RELAXED);
+    for (size_t i = 0; i <= lp__rt.arc_mask; i++)
+        lp__rt_base_a[i] = __atomic_load_n(&lp__rt.arcs[i].count, __ATOMIC_RELAXED);
+}
+
+/* Keeps the counts of the interval that just ended (it was profiled). */
+static int lp__rt_keep_interval(void)
+{
+    if (lp__rt_nkept == lp__rt_kept_cap) {
+        size_t cap = lp__rt_kept_cap ? 2 * lp__rt_kept_cap : 16;
+        lp__rt_kept *g = lp_realloc(lp__rt_kept_tabs, lp__rt_kept_cap * sizeof *g, cap * sizeof *g);
+        if (!g)
+            return LP_ENOMEM;
+        lp__rt_kept_tabs = g;
+        lp__rt_kept_cap = cap;
+    }
+    lp__rt_kept *k = &lp__rt_kept_tabs[lp__rt_nkept];
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+        lp_table_init(&k->t[t], 0);
+    lp__rt_counts c = {lp__rt_base_m, lp__rt_base_b, lp__rt_base_a};
+    int rc = lp__rt_tables_build(&c, k->t);
+    lp__rt_nkept++; /* kept even when short of memory: one table per daemon sample */
+    return rc;
+}
+
+/* Ends the interval in progress at now; decides the next (none if last). */
+static void lp__rt_phase_boundary(uint64_t now, int last)
+{
+    int was = lp__rt_sampled;
+    if (was) {
+        lp__rt_keep_interval();
+        lp__rt_sampled_ns += now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
+    }
+    uint32_t phase = lp_phase_tracker_end_interval(&lp__rt_tracker);
+    int sample = 0;
+    if (last)
+        lp_phase_daemon_finish(lp__rt_pd, phase);
+    else if (lp_phase_daemon_boundary(lp__rt_pd, phase, LP_PHASE_NONE, &sample) != 0)
+        sample = 0;
+    if (was && !sample) {
+        lp__rt_window_close(now);
+    } else if (was && sample) { /* the next interval is profiled too: a new window */
+        lp__rt.clock.on_ns += now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
+        lp__rt.clock.on_since = now ? now : 1;
+        lp__rt.clock.windows++;
+    }
+    lp__rt_sampled = sample;
+    if (sample) {
+        lp__rt_base_take();
+        lp__rt_window_open(now);
+    }
+}
+
+/* ---- the loop --------------------------------------------------------------------------- */
+
+static uint64_t lp__rt_duty_ns(void)
+{
+    return lp__rt.cfg.period_ns / 100 * lp__rt.cfg.duty;
+}
+
+static void lp__rt_drain(void)
+{
+    size_t n = lp__rt_sampler_drain(lp__rt_pcs, LP__RT_RING);
+    for (size_t i = 0; i < n; i++) {
+        long m = lp__rt_method_at(lp__rt_pcs[i]);
+        if (m >= 0)
+            lp__rt_msamples[m]++;
+        if (lp__rt.cfg.strategy == LP__RT_PHASE) {
+            uint64_t f = lp__rt_func_start(lp__rt_pcs[i]);
+            lp_phase_tracker_branch(&lp__rt_tracker, f ? f : lp__rt_pcs[i], 1);
+        }
+    }
+}
+
+/* First decision, at CPU time now. */
+static void lp__rt_begin(uint64_t now)
+{
+    const lp__rt_config *c = &lp__rt.cfg;
+    lp__rt.clock.start_ns = now;
+    lp_rng_seed(&lp__rt_rng, c->seed);
+    switch (c->strategy) {
+    case LP__RT_ALWAYS:
+        lp__rt_window_open(now);
+        lp__rt_next = now + c->period_ns;
+        break;
+    case LP__RT_NEVER: lp__rt_apply(); lp__rt_next = UINT64_MAX; break;
+    case LP__RT_PERIODIC:
+        lp__rt_window_open(now);
+        lp__rt_next = now + lp__rt_duty_ns();
+        break;
+    case LP__RT_RANDOM:
+        if (lp_rng_below(&lp__rt_rng, 100) < c->duty)
+            lp__rt_window_open(now);
+        else
+            lp__rt_apply();
+        lp__rt_next = now + lp__rt_duty_ns();
+        break;
+    case LP__RT_PHASE: {
+        int sample = 0;
+        lp_phase_daemon_start(lp__rt_pd, LP_PHASE_NONE, &sample);
+        lp__rt_sampled = sample;
+        if (sample) {
+            lp__rt_base_take();
+            lp__rt_window_open(now);
+        } else {
+            lp__rt_apply();
+        }
+        lp__rt_next = now + c->period_ns;
+        break;
+    }
+    case LP__RT_BURSTY:
+        lp__rt_apply();
+        lp__rt_next = now + c->check_ns;
+        break;
+    }
+}
+
+/* One step at CPU time now: every decision that is due. */
+static void lp__rt_step(uint64_t now)
+{
+    const lp__rt_config *c = &lp__rt.cfg;
+    switch (c->strategy) {
+    case LP__RT_ALWAYS:
+        if (now >= lp__rt_next && c->hot) {
+            lp__rt_window_open(now); /* re-choose the hot methods */
+            lp__rt_next = now + c->period_ns;
+        }
+        break;
+    case LP__RT_NEVER: break;
+    case LP__RT_PERIODIC:
+        if (now < lp__rt_next)
+            break;
+        if (lp__rt.window_on && c->duty < 100) {
+            lp__rt_window_close(now);
+            lp__rt_next = now + (c->period_ns - lp__rt_duty_ns());
+        } else {
+            lp__rt_window_open(now);
+            lp__rt_next = now + lp__rt_duty_ns();
+        }
+        break;
+    case LP__RT_RANDOM:
+        if (now < lp__rt_next)
+            break;
+        if (lp_rng_below(&lp__rt_rng, 100) < c->duty) {
+            if (!lp__rt.window_on)
+                lp__rt_window_open(now);
+        } else if (lp__rt.window_on) {
+            lp__rt_window_close(now);
+        }
+        lp__rt_next = now + lp__rt_duty_ns();
+        break;
+    case LP__RT_PHASE:
+        if (now >= lp__rt_next) {
+            lp__rt_phase_boundary(now, 0);
+            lp__rt_next = now + c->period_ns;
+        }
+        break;
+    case LP__RT_BURSTY:
+        if (lp__rt.window_on) {
+            uint64_t ev = __atomic_load_n(&lp__rt.events, __ATOMIC_RELAXED);
+            /* A burst also ends after ten periods, so a program that stops
+             * reaching hot methods is not profiled forever. */
+            if (ev - lp__rt_burst_from >= c->burst || now >= lp__rt_next) {
+                lp__rt_window_close(now);
+                lp__rt_next = now + c->check_ns;
+            }
+        } else if (now >= lp__rt_next) {
+            lp__rt_burst_from = __atomic_load_n(&lp__rt.events, __ATOMIC_RELAXED);
+            lp__rt_window_open(now);
+            lp__rt_next = now + 10 * c->period_ns;
+        }
+        break;
+    }
+}
+
+/* How long to sleep (wall ns) before the CPU-time deadline can have come:
+ * the process burns CPU time at most ncpu times as fast as the wall clock. */
+static uint64_t lp__rt_nap(uint64_t now)
+{
+    static long ncpu;
+    if (!ncpu) {
+        ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+        ncpu = ncpu > 0 ? ncpu : 1;
+    }
+    uint64_t nap = 100000000ULL; /* at least ten drains a second */
+    if (lp__rt_next != UINT64_MAX && lp__rt_next > now) {
+        uint64_t d = (lp__rt_next - now) / (uint64_t)ncpu;
+        nap = d < nap ? d : nap;
+    } else if (lp__rt_next != UINT64_MAX) {
+        nap = 0;
+    }
+    if (lp__rt.cfg.strategy == LP__RT_BURSTY && lp__rt.window_on && nap > 1000000)
+        nap = 1000000; /* watch the event count closely during a burst */
+    return nap < 200000 ? 200000 : nap;
+}
+
+static void *lp__rt_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&lp__rt.lock);
+    if (lp__rt.cfg.flush_ns)
+        lp__rt_next_flush = lp__rt_wall_ns() + lp__rt.cfg.flush_ns;
+    while (!lp__rt_stop) {
+        uint64_t nap = lp__rt_nap(lp__rt_cpu_ns());
+        uint64_t wake = lp__rt_wall_ns() + nap;
+        if (lp__rt_next_flush && wake > lp__rt_next_flush)
+            wake = lp__rt_next_flush;
+        struct timespec ts = {(time_t)(wake / 1000000000ULL), (long)(wake % 1000000000ULL)};
+        while (!lp__rt_stop && pthread_cond_timedwait(&lp__rt_cond, &lp__rt.lock, &ts) == 0)
+            ;
+        if (lp__rt_stop)
+            break;
+        lp__rt_drain();
+        lp__rt_step(lp__rt_cpu_ns());
+        if (lp__rt_next_flush && lp__rt_wall_ns() >= lp__rt_next_flush) {
+            lp__rt_dump(LP__RT_DUMP_PERIODIC, 0);
+            lp__rt_next_flush = lp__rt_wall_ns() + lp__rt.cfg.flush_ns;
+        }
+    }
+    pthread_mutex_unlock(&lp__rt.lock);
+    return NULL;
+}
+
+static void lp__rt_daemon_free_state(void)
+{
+    for (size_t k = 0; k < lp__rt_nkept; k++)
+        for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+            lp_table_fini(&lp__rt_kept_tabs[k].t[t]);
+    lp_free(lp__rt_kept_tabs);
+    lp__rt_kept_tabs = NULL;
+    lp__rt_nkept = lp__rt_kept_cap = 0;
+    lp__rt_sampled_ns = 0;
+    lp__rt_sampled = 0;
+    lp_phase_daemon_free(lp__rt_pd);
+    lp__rt_pd = NULL;
+    if (lp__rt.cfg.strategy == LP__RT_PHASE)
+        lp_phase_tracker_fini(&lp__rt_tracker);
+}
+
+/* Allocations the loop needs, made once here so the loop never fails. */
+static int lp__rt_daemon_alloc(void)
+{
+    size_t n = lp__rt.nmethods ? lp__rt.nmethods : 1;
+    if (!lp__rt_msamples) {
+        lp__rt_msamples = calloc(n, sizeof *lp__rt_msamples);
+        lp__rt_want = calloc(n, 1);
+        lp__rt_order = calloc(n, sizeof *lp__rt_order);
+    } else {
+        memset(lp__rt_msamples, 0, n * sizeof *lp__rt_msamples);
+    }
+    if (!lp__rt_msamples || !lp__rt_want || !lp__rt_order)
+        return -1;
+    if (lp__rt.cfg.strategy != LP__RT_PHASE)
+        return 0;
+    if (!lp__rt_base_m) {
+        lp__rt_base_m = calloc(n, sizeof *lp__rt_base_m);
+        lp__rt_base_b = calloc(lp__rt.nguards ? lp__rt.nguards : 1, sizeof *lp__rt_base_b);
+        lp__rt_base_a = calloc(lp__rt.arc_mask + 1, sizeof *lp__rt_base_a);
+        if (!lp__rt_base_m || !lp__rt_base_b || !lp__rt_base_a)
+            return -1;
+    }
+    lp_phase_tracker_config tc = {0};
+    tc.threshold = lp__rt.cfg.threshold;
+    if (lp_phase_tracker_init(&lp__rt_tracker, &tc) != 0)
+        return -1;
+    lp_phase_daemon_config dc = {0};
+    dc.strategy = LP_STRATEGY_PHASE;
+    dc.predictor = LP_PREDICT_MARKOV; /* online: no oracle */
+    dc.seed = lp__rt.cfg.seed;
+    if (lp_phase_daemon_create(&dc, &lp__rt_pd) != 0) {
+        lp_phase_tracker_fini(&lp__rt_tracker);
+        return -1;
+    }
+    return 0;
+}
+
+int lp__rt_daemon_start(void)
+{
+    if (lp__rt_running)
+        return 0;
+    if (!lp__rt_cond_ready) {
+        pthread_condattr_t ca;
+        pthread_condattr_init(&ca);
+        pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+        pthread_cond_init(&lp__rt_cond, &ca);
+        pthread_condattr_destroy(&ca);
+        lp__rt_cond_ready = 1;
+    }
+    if (lp__rt.cfg.check_ns == 0)
+        lp__rt.cfg.check_ns = lp__rt.cfg.period_ns - lp__rt_duty_ns();
+    if (lp__rt.cfg.check_ns == 0)
+        lp__rt.cfg.check_ns = 1000000;
+    lp__rt.count_events = lp__rt.cfg.strategy == LP__RT_BURSTY;
+    if (lp__rt_daemon_alloc() != 0)
+        return -1;
+    lp__rt_stop = 0;
+    /* The first decision is made here, on the starting thread, so that
+     * "always" is on before main runs, not once the thread is scheduled. */
+    pthread_mutex_lock(&lp__rt.lock);
+    lp__rt_begin(lp__rt_cpu_ns());
+    pthread_mutex_unlock(&lp__rt.lock);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    int rc = pthread_create(&lp__rt_thread, NULL, lp__rt_main, NULL);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
+        lp__rt_daemon_free_state();
+        return -1;
+    }
+    lp__rt_running = 1;
+    return 0;
+}
+
+void lp__rt_daemon_stop(void)
+{
+    if (!lp__rt_running)
+        return;
+    pthread_mutex_lock(&lp__rt.lock);
+    lp__rt_stop = 1;
+    pthread_cond_broadcast(&lp__rt_cond);
+    pthread_mutex_unlock(&lp__rt.lock);
+    pthread_join(lp__rt_thread, NULL);
+    lp__rt_running = 0;
+    pthread_mutex_lock(&lp__rt.lock);
+    uint64_t now = lp__rt_cpu_ns();
+    lp__rt_drain();
+    if (lp__rt.cfg.strategy == LP__RT_PHASE && lp__rt_pd)
+        lp__rt_phase_boundary(now, 1);
+    lp__rt_window_close(now);
+    lp__rt.clock.end_ns = now;
+    pthread_mutex_unlock(&lp__rt.lock);
+}
+
+void lp__rt_daemon_forget(void)
+{
+    /* The parent's thread does not exist here; its state was left
+     * consistent (the fork held the lock). Start over. */
+    lp__rt_running = 0;
+    lp__rt_stop = 0;
+    lp__rt_cond_ready = 0;
+    lp__rt.window_on = 0;
+    memset(&lp__rt.clock, 0, sizeof lp__rt.clock);
+    lp__rt_daemon_free_state();
+}
+
+/* ---- the phase strategy's profiles ---------------------------------------------------------- */
+
+/* "id*count,...": the phase-ID trace, run-length coded (as lowprof record). */
+static void lp__rt_meta_trace(lp_meta *m)
+{
+    size_t n = 0;
+    const uint32_t *tr = lp_phase_daemon_trace(lp__rt_pd, &n);
+    size_t cap = 64 + n * 24, len = 0;
+    char *buf = lp_malloc(cap);
+    if (!buf)
+        return;
+    buf[0] = 0;
+    char a[24], b[24];
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && tr[j] == tr[i])
+            j++;
+        const char *parts[4] = {i ? "," : "", lp__rt_u64(tr[i], a), "*", lp__rt_u64(j - i, b)};
+        for (int p = 0; p < 4; p++)
+            for (const char *s = parts[p]; *s && len + 1 < cap; s++)
+                buf[len++] = *s;
+        buf[len] = 0;
+        i = j;
+    }
+    lp_meta_set(m, "phase-trace", buf);
+    lp_free(buf);
+}
+
+int lp__rt_daemon_profiles(lp_profile_set *set, int final)
+{
+    (void)final;
+    if (lp__rt.cfg.strategy != LP__RT_PHASE || !lp__rt_pd)
+        return 0;
+    size_t ns = 0;
+    const lp_phase_sample *samples = lp_phase_daemon_samples(lp__rt_pd, &ns);
+    if (ns != lp__rt_nkept)
+        return LP_EINVAL;
+    const lp_table **tabs = lp_malloc((ns ? ns : 1) * sizeof *tabs);
+    if (!tabs)
+        return LP_ENOMEM;
+    int rc = 0;
+    for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
+        if (!lp__rt_type_written(t))
+            continue;
+        lp_profile *p;
+        if ((rc = lp_profile_set_add(set, t, LP_PHASE_NONE, &p)) != 0)
+            break;
+        for (size_t j = 0; j < ns; j++)
+            tabs[j] = &lp__rt_kept_tabs[j].t[t];
+        rc = lp_phase_reconstruct(lp__rt_pd, tabs, ns, &p->table);
+        for (size_t j = 0; j < ns && !rc; j++) {
+            lp_profile *q = lp_profile_set_find(set, t, samples[j].stratum);
+            if (!q) {
+                if ((rc = lp_profile_set_add(set, t, samples[j].stratum, &q)) != 0)
+                    break;
+                uint64_t intervals = 0, sampled = 0;
+                lp_phase_daemon_stratum(lp__rt_pd, samples[j].stratum, &intervals, &sampled);
+                q->scale_num = intervals;
+                q->scale_den = sampled ? sampled : 1;
+            }
+            rc = lp_table_merge(&q->table, &lp__rt_kept_tabs[j].t[t]);
+        }
+    }
+    lp_free(tabs);
+    lp_meta *m = &set->meta;
+    lp_phase_daemon_stats st;
+    lp_phase_daemon_get_stats(lp__rt_pd, &st);
+    lp__rt_meta_u64(m, "intervals", st.intervals);
+    lp__rt_meta_u64(m, "sampled-intervals", st.sampled);
+    lp__rt_meta_u64(m, "phases", st.phases);
+    lp__rt_meta_u64(m, "phase-resamples", st.resamples);
+    lp__rt_meta_u64(m, "phase-unrepresented-intervals", st.unrepresented);
+    lp__rt_meta_u64(m, "phase-predictions", st.predictions);
+    lp__rt_meta_u64(m, "phase-predictions-correct", st.correct);
+    lp__rt_meta_u64(m, "phase-k", LP_PHASE_DEFAULT_K);
+    lp__rt_meta_u64(m, "phase-bits", lp__rt_tracker.bits);
+    lp__rt_meta_u64(m, "sampled-cpu-ns", lp__rt_sampled_ns);
+    lp__rt_meta_trace(m);
+    size_t cap = ns * 24 + 1, len = 0;
+    char *list = lp_malloc(cap);
+    if (list) {
+        list[0] = 0;
+        char a[24], b[24];
+        for (size_t j = 0; j < ns; j++) {
+            const char *parts[4] = {j ? "," : "", lp__rt_u64(samples[j].interval, a), ":",
+                                    lp__rt_u64(samples[j].stratum, b)};
+            for (int p = 0; p < 4; p++)
+                for (const char *s = parts[p]; *s && len + 1 < cap; s++)
+                    list[len++] = *s;
+            list[len] = 0;
+        }
+        lp_meta_set(m, "sampled", list);
+        lp_free(list);
+    }
+    return rc ? rc : 1;
+}

@@ -1,0 +1,416 @@
+/* Profile files: the counters become the foundation's profile set
+ * (doc/format-profile.md) with the run's meta and module map, written to a
+ * temporary file that is renamed over the output, so a reader never sees
+ * half a file.
+ *
+ * The same code runs at exit, from the daemon (periodic files), for
+ * lp_rt_flush and in a fatal-signal handler. For the last it must be
+ * async-signal-safe: no stdio, no locks, memory only through core's
+ * allocator shim (which the handler points at a preallocated arena), the
+ * module map copied at start-up, and only open, write, close and rename.
+ *
+ * Keys: method (entry, 0); call pair (return address, callee entry): the
+ * site is the byte after the call instruction, which is what the entry
+ * trampoline sees; call graph (the function holding that return address,
+ * callee entry), 0 for a caller outside the executable's symbols; block
+ * (the block's pc-table address, 0). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h> /* rename */
+#include <string.h>
+#include <unistd.h>
+
+#include "rt_internal.h"
+
+char *lp__rt_u64(uint64_t v, char *buf)
+{
+    char tmp[24];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (int i = 0; i < n; i++)
+        buf[i] = tmp[n - 1 - i];
+    buf[n] = 0;
+    return buf;
+}
+
+static void lp__rt_write_all(int fd, const char *s, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+void lp__rt_say(const char *msg)
+{
+    int saved = errno;
+    lp__rt_write_all(2, "lowprof: ", 9);
+    lp__rt_write_all(2, msg, strlen(msg));
+    lp__rt_write_all(2, "\n", 1);
+    errno = saved;
+}
+
+/* cfg.out with %p replaced by the pid; in a fork child whose pattern has no
+ * %p, ".<pid>" is appended so parent and child keep separate files. */
+void lp__rt_out_path(void)
+{
+    char pid[24];
+    lp__rt_u64((uint64_t)getpid(), pid);
+    const char *src = lp__rt.cfg.out;
+    char *dst = lp__rt.out_path;
+    size_t cap = sizeof lp__rt.out_path - 1, n = 0;
+    int had_pid = 0;
+    for (; *src && n < cap; src++) {
+        if (src[0] == '%' && src[1] == 'p') {
+            for (const char *p = pid; *p && n < cap; p++)
+                dst[n++] = *p;
+            src++;
+            had_pid = 1;
+        } else {
+            dst[n++] = *src;
+        }
+    }
+    if (!had_pid && lp__rt.forked) {
+        if (n < cap)
+            dst[n++] = '.';
+        for (const char *p = pid; *p && n < cap; p++)
+            dst[n++] = *p;
+    }
+    dst[n] = 0;
+}
+
+/* ---- tables ---------------------------------------------------------------------------- */
+
+int lp__rt_type_written(unsigned type)
+{
+    unsigned t = lp__rt.cfg.types;
+    int fn = (t >> LP_RT_FUNCTIONS) & 1, bl = (t >> LP_RT_BLOCKS) & 1;
+    int have_blocks = bl && lp__rt.guard_method;
+    switch (type) {
+    case LP_PROF_METHOD: return fn || have_blocks;
+    case LP_PROF_CALL_PAIR:
+    case LP_PROF_CALL_GRAPH: return fn;
+    case LP_PROF_BLOCK: return have_blocks;
+    default: return 0;
+    }
+}
+
+static uint64_t lp__rt_load(const uint64_t *p)
+{
+    return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+static int lp__rt_bump(lp_table *t, uint64_t a, uint64_t b, uint64_t v)
+{
+    lp_entry *e = lp_table_upsert(t, (lp_key){a, b});
+    if (!e)
+        return LP_ENOMEM;
+    e->v[0] += v;
+    return 0;
+}
+
+int lp__rt_tables_build(const lp__rt_counts *c, lp_table *t)
+{
+    int fn = (lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1;
+    int rc = 0;
+    if (fn) {
+        for (size_t i = 0; i < lp__rt.nmethods && !rc; i++) {
+            uint64_t v = lp__rt_load(&lp__rt.mcount[i]) - (c && c->mbase ? c->mbase[i] : 0);
+            if (v)
+                rc = lp__rt_bump(&t[LP_PROF_METHOD], lp__rt.methods[i].entry, 0, v);
+        }
+        for (size_t s = 0; s <= lp__rt.arc_mask && !rc; s++) {
+            uint64_t key = __atomic_load_n(&lp__rt.arcs[s].key, __ATOMIC_ACQUIRE);
+            if (!key)
+                continue;
+            uint64_t v = lp__rt_load(&lp__rt.arcs[s].count) - (c && c->abase ? c->abase[s] : 0);
+            size_t m = (size_t)(key >> LP__RT_ARC_SHIFT) - 1;
+            if (!v || m >= lp__rt.nmethods)
+                continue;
+            uint64_t ret = key & ((1ULL << LP__RT_ARC_SHIFT) - 1);
+            uint64_t callee = lp__rt.methods[m].entry;
+            rc = lp__rt_bump(&t[LP_PROF_CALL_PAIR], ret, callee, v);
+            if (!rc)
+                {
+                uint64_t caller = lp__rt_func_start(ret - 1);
+                rc = lp__rt_bump(&t[LP_PROF_CALL_GRAPH], caller ? caller : ret, callee, v);
+            }
+        }
+    }
+    if (lp__rt_type_written(LP_PROF_BLOCK)) {
+        for (size_t g = 0; g < lp__rt.nguards && !rc; g++) {
+            uint64_t v = lp__rt_load(&lp__rt.bcount[g]) - (c && c->bbase ? c->bbase[g] : 0);
+            if (!v)
+                continue;
+            uint64_t pc = lp__rt.pcs_start[2 * g];
+            rc = lp__rt_bump(&t[LP_PROF_BLOCK], pc, 0, v);
+            /* Without function events, the entry block's count is the
+             * method's invocations (the entry block has no predecessor). */
+            if (!rc && !fn && (lp__rt.pcs_start[2 * g + 1] & 1))
+                rc = lp__rt_bump(&t[LP_PROF_METHOD], pc, 0, v);
+        }
+    }
+    return rc;
+}
+
+/* ---- estimates --------------------------------------------------------------------------- */
+
+static uint64_t lp__rt_gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+static uint64_t lp__rt_now_or_end(void)
+{
+    return lp__rt.clock.end_ns ? lp__rt.clock.end_ns : lp__rt_cpu_ns();
+}
+
+/* CPU time method m's sites of type were on, up to now. */
+static uint64_t lp__rt_method_on(size_t m, unsigned type, uint64_t now)
+{
+    const lp__rt_method *mm = &lp__rt.methods[m];
+    uint64_t on = mm->on_ns[type];
+    if (mm->on[type] && now > mm->on_since[type])
+        on += now - mm->on_since[type];
+    return on;
+}
+
+/* Which method an entry of a profile type counts, and under which type's
+ * switch; -1 if none. */
+static long lp__rt_entry_method(unsigned ptype, const lp_entry *e, unsigned *out_type)
+{
+    int fn = (lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1;
+    *out_type = LP_RT_FUNCTIONS;
+    switch (ptype) {
+    case LP_PROF_METHOD:
+        *out_type = fn ? LP_RT_FUNCTIONS : LP_RT_BLOCKS;
+        return lp__rt_method_exact(e->key.a);
+    case LP_PROF_CALL_PAIR:
+    case LP_PROF_CALL_GRAPH: return lp__rt_method_exact(e->key.b);
+    case LP_PROF_BLOCK: *out_type = LP_RT_BLOCKS; return lp__rt_method_at(e->key.a);
+    default: return -1;
+    }
+}
+
+/* Turns the raw whole-run counts into estimates for the windowed
+ * strategies: a method's events are scaled by the run's CPU time over the
+ * CPU time its sites were switched on. When every counted method was on
+ * for the same time (hot=all), the counts stay raw and the profile's scale
+ * says so; otherwise each count is scaled here and the scale is 1/1. */
+static void lp__rt_estimate(lp_profile *p, uint64_t total, uint64_t now)
+{
+    uint64_t common = 0;
+    int uniform = 1;
+    size_t cur = 0;
+    lp_entry *e;
+    while ((e = lp_table_next(&p->table, &cur)) != NULL) {
+        unsigned st;
+        long m = lp__rt_entry_method(p->type, e, &st);
+        uint64_t on = m >= 0 ? lp__rt_method_on((size_t)m, st, now) : 0;
+        if (!common)
+            common = on;
+        if (on != common)
+            uniform = 0;
+    }
+    if (uniform) {
+        if (common && total > common) {
+            uint64_t g = lp__rt_gcd(total, common);
+            p->scale_num = total / g;
+            p->scale_den = common / g;
+        }
+        return;
+    }
+    cur = 0;
+    while ((e = lp_table_next(&p->table, &cur)) != NULL) {
+        unsigned st;
+        long m = lp__rt_entry_method(p->type, e, &st);
+        uint64_t on = m >= 0 ? lp__rt_method_on((size_t)m, st, now) : 0;
+        if (!on || on >= total)
+            continue;
+        __extension__ unsigned __int128 x = (unsigned __int128)e->v[0] * total + on / 2;
+        x /= on;
+        e->v[0] = x > UINT64_MAX ? UINT64_MAX : (uint64_t)x;
+    }
+}
+
+/* The whole-run profiles from the live counters. */
+static int lp__rt_whole_run(lp_profile_set *set)
+{
+    lp_table tabs[LP_PROF_TYPE_MAX + 1];
+    size_t hint[LP_PROF_TYPE_MAX + 1] = {0};
+    hint[LP_PROF_METHOD] = lp__rt.nmethods;
+    hint[LP_PROF_CALL_PAIR] = hint[LP_PROF_CALL_GRAPH] = (lp__rt.arc_mask + 1) / 2;
+    hint[LP_PROF_BLOCK] = lp__rt.nguards;
+    int rc = 0;
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+        if (lp_table_init(&tabs[t], lp__rt_type_written(t) ? hint[t] : 0) != 0)
+            rc = LP_ENOMEM;
+    if (!rc)
+        rc = lp__rt_tables_build(NULL, tabs);
+    uint64_t now = lp__rt_now_or_end();
+    uint64_t total = now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0;
+    unsigned st = lp__rt.cfg.strategy;
+    for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
+        if (!lp__rt_type_written(t))
+            continue;
+        lp_profile *p;
+        if ((rc = lp_profile_set_add(set, t, LP_PHASE_NONE, &p)) != 0)
+            break;
+        lp_table_fini(&p->table);
+        p->table = tabs[t];
+        lp_table_init(&tabs[t], 0);
+        if (st != LP__RT_ALWAYS && st != LP__RT_NEVER)
+            lp__rt_estimate(p, total, now);
+    }
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+        lp_table_fini(&tabs[t]);
+    return rc;
+}
+
+/* ---- meta ------------------------------------------------------------------------------- */
+
+void lp__rt_meta_u64(lp_meta *m, const char *key, uint64_t v)
+{
+    char b[24];
+    lp_meta_set(m, key, lp__rt_u64(v, b));
+}
+
+static void lp__rt_meta(lp_meta *m, int why, int sig)
+{
+    const lp__rt_config *c = &lp__rt.cfg;
+    lp_meta_set(m, "recorder", "lowprof native runtime");
+    lp_meta_set(m, "program", lp__rt.program);
+    lp_meta_set(m, "args", lp__rt.args);
+    lp__rt_meta_u64(m, "pid", (uint64_t)getpid());
+    lp_meta_set(m, "strategy", lp__rt_strategy_name(c->strategy));
+    const char *profiles = (c->types & 3u) == 3u ? "call-graph,block"
+                           : (c->types & 1u) ? "call-graph"
+                           : (c->types & 2u) ? "block"
+                                             : "none";
+    lp_meta_set(m, "profiles", profiles);
+    lp_meta_set(m, "time-base", "process CPU time, ns");
+    if (c->strategy == LP__RT_PERIODIC || c->strategy == LP__RT_RANDOM)
+        lp__rt_meta_u64(m, "duty-percent", c->duty);
+    lp__rt_meta_u64(m, "period-ns", c->period_ns);
+    if (c->strategy == LP__RT_BURSTY) {
+        lp__rt_meta_u64(m, "burst-events", c->burst);
+        lp__rt_meta_u64(m, "check-ns", c->check_ns);
+    }
+    if (c->hot)
+        lp__rt_meta_u64(m, "hot", c->hot);
+    else
+        lp_meta_set(m, "hot", "all");
+    lp__rt_meta_u64(m, "strategy-seed", c->seed);
+    lp__rt_meta_u64(m, "sample-rate-hz", c->rate);
+    uint64_t now = lp__rt_now_or_end();
+    lp__rt_meta_u64(m, "cpu-ns", now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0);
+    uint64_t on = lp__rt.clock.on_ns;
+    if (lp__rt.window_on && now > lp__rt.clock.on_since)
+        on += now - lp__rt.clock.on_since;
+    lp__rt_meta_u64(m, "profiled-cpu-ns", on);
+    lp__rt_meta_u64(m, "windows", lp__rt.clock.windows);
+    lp__rt_meta_u64(m, "pc-samples", lp__rt.samples);
+    lp__rt_meta_u64(m, "pc-samples-lost", lp__rt.samples_lost);
+    lp__rt_meta_u64(m, "methods", lp__rt.nmethods);
+    lp__rt_meta_u64(m, "entry-sites", lp__rt.entry_sites);
+    lp__rt_meta_u64(m, "entry-sites-unswitchable", lp__rt.entry_unswitchable);
+    lp__rt_meta_u64(m, "block-guards", lp__rt.nguards);
+    lp__rt_meta_u64(m, "block-sites", lp__rt.ncov);
+    lp__rt_meta_u64(m, "block-sites-rejected", lp__rt.cov_rejected);
+    lp__rt_meta_u64(m, "call-pair-slots", lp__rt.arc_mask + 1);
+    lp__rt_meta_u64(m, "call-pairs-dropped", __atomic_load_n(&lp__rt.arc_drops, __ATOMIC_RELAXED));
+    lp__rt_meta_u64(m, "sites-written", lp__rt.patches);
+    if (why == LP__RT_DUMP_EXIT) {
+        lp_meta_set(m, "complete", "yes");
+    } else {
+        lp_meta_set(m, "complete", "no");
+        if (why == LP__RT_DUMP_FATAL) {
+            char b[24], reason[64] = "killed by signal ";
+            strcat(reason, lp__rt_u64((uint64_t)sig, b));
+            lp_meta_set(m, "incomplete-reason", reason);
+        } else {
+            lp_meta_set(m, "incomplete-reason", "written while the program ran");
+        }
+    }
+}
+
+/* ---- writing ------------------------------------------------------------------------------ */
+
+static int lp__rt_fd_write(void *ctx, const void *data, size_t size)
+{
+    int fd = *(int *)ctx;
+    const char *p = data;
+    while (size) {
+        ssize_t w = write(fd, p, size);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return LP_EIO;
+        p += w;
+        size -= (size_t)w;
+    }
+    return 0;
+}
+
+int lp__rt_dump(int why, int sig)
+{
+    lp_profile_set set;
+    memset(&set, 0, sizeof set);
+    lp__rt_meta(&set.meta, why, sig);
+    for (size_t i = 0; i < lp__rt.nmodules; i++) {
+        const lp__rt_module *mod = &lp__rt.modules[i];
+        lp_module_map_add(&set.modules, mod->path, mod->start, mod->size, mod->bias,
+                          mod->build_id, mod->build_id_len);
+    }
+    int rc = 0;
+    /* The phase strategy's interval tables belong to the daemon, which a
+     * fatal signal may have interrupted: that path writes raw totals. */
+    int done = why == LP__RT_DUMP_FATAL ? 0 : lp__rt_daemon_profiles(&set, why == LP__RT_DUMP_EXIT);
+    if (done < 0)
+        rc = done;
+    else if (!done)
+        rc = lp__rt_whole_run(&set);
+    if (why == LP__RT_DUMP_FATAL && lp__rt.cfg.strategy == LP__RT_PHASE)
+        lp_meta_set(&set.meta, "estimate", "raw counts of the profiled intervals (fatal signal)");
+    char tmp[sizeof lp__rt.out_path + 16];
+    strcpy(tmp, lp__rt.out_path);
+    strcat(tmp, why == LP__RT_DUMP_FATAL ? ".tmp-f" : ".tmp");
+    int fd = -1;
+    if (!rc) {
+        fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd < 0)
+            rc = LP_EIO;
+    }
+    if (!rc) {
+        lp_sink sink = {lp__rt_fd_write, &fd};
+        rc = lp_profile_file_write(&set, sink);
+        if (close(fd) != 0 && !rc)
+            rc = LP_EIO;
+        if (!rc && rename(tmp, lp__rt.out_path) != 0)
+            rc = LP_EIO;
+        if (rc)
+            unlink(tmp);
+    }
+    if (why != LP__RT_DUMP_FATAL)
+        lp_profile_set_fini(&set);
+    if (rc && why != LP__RT_DUMP_PERIODIC) {
+        char msg[LP__RT_OUT_MAX + 64] = "could not write the profile ";
+        strcat(msg, lp__rt.out_path);
+        lp__rt_say(msg);
+    }
+    return rc;
+}

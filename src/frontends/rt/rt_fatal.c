@@ -1,0 +1,158 @@
+/* The profile written at a fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+ * SIGABRT), then the signal's own outcome, unchanged.
+ *
+ * The handler writes the profile once (a second crashing thread waits for
+ * the first to finish), with core's allocator shim pointed at a bump arena
+ * reserved at start-up (MAP_NORESERVE: pages cost nothing until touched),
+ * so it calls no malloc, takes no lock and uses no stdio. Then it puts back
+ * the disposition the program had before the runtime started (its own
+ * handler, or the default) and lets the signal happen again: a fault
+ * re-executes the faulting instruction, a sent signal is raised once more
+ * and is delivered when the handler returns. So the program's handler
+ * runs, or the process dies of the same signal with the same status.
+ *
+ * A handler the program installs after the runtime's start replaces this
+ * one (the program wins); the periodic file is then the last one. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "rt_internal.h"
+
+static const int lp__rt_fatal_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+#define LP__RT_NFATAL (sizeof lp__rt_fatal_sigs / sizeof lp__rt_fatal_sigs[0])
+static struct sigaction lp__rt_fatal_old[LP__RT_NFATAL];
+static int lp__rt_fatal_state; /* 0 nothing written, 1 writing, 2 written */
+
+/* ---- the arena ---------------------------------------------------------------------- */
+
+static uint8_t *lp__rt_arena;
+static size_t lp__rt_arena_size;
+static size_t lp__rt_arena_top;
+
+static size_t lp__rt_round(size_t n)
+{
+    return (n + 15) & ~(size_t)15;
+}
+
+static void *lp__rt_arena_alloc(void *ctx, size_t size)
+{
+    (void)ctx;
+    size = lp__rt_round(size);
+    size_t off = __atomic_fetch_add(&lp__rt_arena_top, size, __ATOMIC_RELAXED);
+    if (off > lp__rt_arena_size || size > lp__rt_arena_size - off)
+        return NULL;
+    return lp__rt_arena + off;
+}
+
+static void *lp__rt_arena_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size)
+{
+    uint8_t *p = ptr;
+    size_t old_r = lp__rt_round(old_size), new_r = lp__rt_round(new_size);
+    size_t off = (size_t)(p - lp__rt_arena);
+    /* The newest block grows in place. */
+    size_t top = off + old_r;
+    if (p >= lp__rt_arena && off < lp__rt_arena_size && new_r >= old_r &&
+        new_r - old_r <= lp__rt_arena_size - top &&
+        __atomic_compare_exchange_n(&lp__rt_arena_top, &top, off + new_r, 0, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
+        return ptr;
+    void *q = lp__rt_arena_alloc(ctx, new_size);
+    if (q)
+        memcpy(q, ptr, old_size < new_size ? old_size : new_size);
+    return q;
+}
+
+static void lp__rt_arena_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    (void)ptr;
+}
+
+static const lp_allocator lp__rt_arena_allocator = {lp__rt_arena_alloc, lp__rt_arena_realloc,
+                                                    lp__rt_arena_free, NULL};
+
+int lp__rt_arena_reserve(void)
+{
+    /* The tables of one dump: every counter may become an entry, tables
+     * are at most half full and the writer sorts a copy. */
+    size_t entries = lp__rt.nmethods * 2 + lp__rt.nguards * 2 + (lp__rt.arc_mask + 1) * 2;
+    size_t want = (64u << 20) + entries * 256;
+    if (lp__rt_arena && lp__rt_arena_size >= want)
+        return 0;
+    void *p = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    if (lp__rt_arena)
+        munmap(lp__rt_arena, lp__rt_arena_size);
+    lp__rt_arena = p;
+    lp__rt_arena_size = want;
+    lp__rt_arena_top = 0;
+    return 0;
+}
+
+/* ---- the handler ------------------------------------------------------------------------ */
+
+static void lp__rt_fatal_handler(int sig, siginfo_t *si, void *uc)
+{
+    (void)uc;
+    int saved = errno;
+    int expected = 0;
+    if (__atomic_compare_exchange_n(&lp__rt_fatal_state, &expected, 1, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+        if (__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED) && lp__rt_arena) {
+            lp_set_allocator(&lp__rt_arena_allocator);
+            lp__rt_dump(LP__RT_DUMP_FATAL, sig);
+            lp_set_allocator(NULL);
+        }
+        __atomic_store_n(&lp__rt_fatal_state, 2, __ATOMIC_RELEASE);
+    } else {
+        /* Another thread is writing: give it up to five seconds. */
+        struct timespec ms = {0, 1000000};
+        for (int i = 0; i < 5000 && __atomic_load_n(&lp__rt_fatal_state, __ATOMIC_ACQUIRE) == 1;
+             i++)
+            nanosleep(&ms, NULL);
+    }
+    for (size_t i = 0; i < LP__RT_NFATAL; i++)
+        if (lp__rt_fatal_sigs[i] == sig)
+            sigaction(sig, &lp__rt_fatal_old[i], NULL);
+    /* A sent signal (kill, raise, abort) would not come back by itself. */
+    if (!si || si->si_code <= 0)
+        raise(sig);
+    errno = saved;
+}
+
+int lp__rt_fatal_install(void)
+{
+    if (lp__rt_arena_reserve() != 0)
+        return -1;
+    /* Room to write the profile after a stack overflow of the main thread,
+     * unless the program has its own alternate stack. */
+    stack_t cur;
+    if (sigaltstack(NULL, &cur) == 0 && (cur.ss_flags & SS_DISABLE)) {
+        size_t size = 256 * 1024;
+        void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            stack_t ss = {.ss_sp = p, .ss_size = size, .ss_flags = 0};
+            sigaltstack(&ss, NULL);
+        }
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = lp__rt_fatal_handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < LP__RT_NFATAL; i++)
+        sigaction(lp__rt_fatal_sigs[i], &sa, &lp__rt_fatal_old[i]);
+    return 0;
+}
+
+void lp__rt_fatal_forget(void)
+{
+    lp__rt_fatal_state = 0;
+    lp__rt_arena_top = 0;
+}

@@ -1,0 +1,310 @@
+/* The native runtime's private interface (src/frontends/rt).
+ *
+ * One process-wide state, lp__rt, built once by the constructor (rt_main.c)
+ * and then read by the hot paths without locks: the method table, the
+ * patch sites, the counters. Only the daemon thread and the public API
+ * change what is switched on, under lp__rt.lock. The signal handlers touch
+ * nothing but counters, the sample ring and preallocated memory.
+ *
+ * Files: rt_main.c (constructor, destructor, fork, public API),
+ * rt_config.c (LOWPROF), rt_elf.c (modules, symbols, sites), rt_patch.c
+ * (writing text), rt_count.c (the handlers behind the profile
+ * instructions), rt_tramp.S (the entry trampoline), rt_daemon.c (windows
+ * and strategies), rt_sampler.c (SIGPROF PC samples), rt_dump.c (profile
+ * files), rt_fatal.c (fatal signals, the bump arena). */
+#ifndef LP_RT_INTERNAL_H
+#define LP_RT_INTERNAL_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lowprof/core.h"
+#include "lowprof/flags.h"
+#include "lowprof/phase.h"
+#include "lowprof/rt.h"
+#include "lowprof/trace.h"
+
+#define LP__HIDDEN __attribute__((visibility("hidden")))
+/* For code that reads or writes the program's text: a sanitizer build of
+ * the runtime (the ThreadSanitizer test) has no shadow memory for text.
+ * Such code also avoids memcpy and memcmp, which sanitizers intercept. */
+#define LP__TEXT_ACCESS __attribute__((no_sanitize("thread", "address")))
+
+/* Text bytes, read one at a time (see LP__TEXT_ACCESS). */
+LP__TEXT_ACCESS static inline int32_t lp__rt_text_rel32(const uint8_t *p)
+{
+    return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                     (uint32_t)p[3] << 24);
+}
+
+/* ---- configuration (rt_config.c) ------------------------------------------ */
+
+typedef enum lp__rt_strategy {
+    LP__RT_ALWAYS = 1,
+    LP__RT_NEVER = 2,
+    LP__RT_PERIODIC = 3,
+    LP__RT_RANDOM = 4,
+    LP__RT_PHASE = 5,
+    LP__RT_BURSTY = 6,
+} lp__rt_strategy;
+
+#define LP__RT_OUT_MAX 1024
+
+typedef struct lp__rt_config {
+    unsigned strategy;    /* lp__rt_strategy */
+    unsigned types;       /* 1u << LP_RT_FUNCTIONS | 1u << LP_RT_BLOCKS */
+    unsigned duty;        /* percent of each period switched on, 1..100 */
+    uint64_t period_ns;   /* window period in process CPU time */
+    uint64_t seed;        /* random windows, phase table */
+    unsigned hot;         /* methods switched on by windows; 0 = all */
+    unsigned rate;        /* SIGPROF samples per CPU second */
+    uint64_t burst;       /* bursty: events per burst (n_instr) */
+    uint64_t check_ns;    /* bursty: CPU time off between bursts (n_check) */
+    double threshold;     /* phase: similarity threshold */
+    uint64_t flush_ns;    /* wall time between periodic files; 0 = none */
+    size_t arcs;          /* call-pair table slots (a power of two) */
+    unsigned verbose;
+    int period_set;       /* period given explicitly */
+    char out[LP__RT_OUT_MAX]; /* output pattern: %p is the pid */
+} lp__rt_config;
+
+/* Fills cfg with the defaults, then applies text (may be NULL). On a bad
+ * field, writes one message naming it into err (at most errcap bytes) and
+ * returns -1 (cfg then holds the defaults plus the fields before it).
+ * Uses no allocation. */
+LP__HIDDEN int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err,
+                                   size_t errcap);
+/* The defaults (doc/runtime.md). */
+LP__HIDDEN void lp__rt_config_defaults(lp__rt_config *cfg);
+/* "always", "never", ... */
+LP__HIDDEN const char *lp__rt_strategy_name(unsigned strategy);
+
+/* ---- methods, sites and the process's modules (rt_elf.c) ----------------------- */
+
+enum { LP__RT_AUTO = 0, LP__RT_FORCE_ON = 1, LP__RT_FORCE_OFF = 2 };
+
+/* One instrumented function. */
+typedef struct lp__rt_method {
+    uint64_t entry;                /* its first byte */
+    uint64_t end;                  /* one past its last byte */
+    uint64_t site;                 /* its patchable entry, or 0 */
+    uint32_t cov_first, cov_count; /* its coverage call sites in lp__rt.cov */
+    uint8_t mode[LP_RT_TYPES];     /* the program's setpf/resetpf, LP__RT_AUTO otherwise */
+    uint8_t on[LP_RT_TYPES];       /* what its sites are patched to now */
+    uint8_t hot;                   /* in the daemon's hot set */
+    uint8_t unswitchable;          /* its entry site could not be prepared */
+    uint8_t has_cov;               /* the pc-table lists blocks of it */
+    uint64_t on_ns[LP_RT_TYPES];   /* CPU time its sites were on, closed spans */
+    uint64_t on_since[LP_RT_TYPES]; /* start of the open span */
+} lp__rt_method;
+
+/* A coverage callback call site: byte 0 flips between on (a call or a tail
+ * jump to the callback) and off (test eax, imm32, or ret for a tail jump);
+ * bytes 1-4 never change. */
+typedef struct lp__rt_site {
+    uint64_t addr;
+    uint8_t on_byte, off_byte;
+} lp__rt_site;
+
+/* A function symbol of the executable. */
+typedef struct lp__rt_func {
+    uint64_t start, end;
+} lp__rt_func;
+
+#define LP__RT_MAX_MODULES 64
+#define LP__RT_PATH_MAX 512
+
+typedef struct lp__rt_module {
+    char path[LP__RT_PATH_MAX];
+    uint64_t start, size;
+    int64_t bias;
+    uint8_t build_id[32];
+    uint8_t build_id_len;
+} lp__rt_module;
+
+/* Fills lp__rt.modules and the executable's text range. */
+LP__HIDDEN void lp__rt_modules_scan(void);
+/* Reads the executable's function symbols into lp__rt.funcs (sorted). */
+LP__HIDDEN void lp__rt_funcs_load(void);
+/* Builds lp__rt.methods from the patchable-entry section and the coverage
+ * pc-table, finds the coverage call sites, and the entry-site map. Returns
+ * 0 or LP_ENOMEM. */
+LP__HIDDEN int lp__rt_methods_build(void);
+/* The method whose [entry, end) holds pc, or -1. Signal-safe. */
+LP__HIDDEN long lp__rt_method_at(uint64_t pc);
+/* The method whose entry is exactly addr, or -1. */
+LP__HIDDEN long lp__rt_method_exact(uint64_t addr);
+/* The start of the function symbol (or method) holding pc, or 0. Signal-safe. */
+LP__HIDDEN uint64_t lp__rt_func_start(uint64_t pc);
+
+/* ---- patching text (rt_patch.c) -------------------------------------------------- */
+
+/* Checks that text pages can be made writable and executable; 0 or -1. */
+LP__HIDDEN int lp__rt_patch_probe(void);
+/* Prepares every entry site (the compiler's 5 NOP bytes become an inert
+ * `test eax, rel32` whose immediate is the trampoline's displacement) and
+ * turns every coverage call off. Called once, by the constructor. */
+LP__HIDDEN int lp__rt_patch_prepare(void);
+/* Switches type on or off for the methods whose want[] differs from their
+ * on[type]; want is indexed by method. Batched per page. Caller holds
+ * lp__rt.lock (or is the only thread). Returns the sites written. */
+LP__HIDDEN size_t lp__rt_patch_apply(unsigned type, const uint8_t *want);
+/* Every site off, without the lock: for the fork child and the end. */
+LP__HIDDEN void lp__rt_patch_all_off(void);
+
+/* ---- counting (rt_count.c, rt_tramp.S) --------------------------------------------- */
+
+typedef struct lp__rt_arc {
+    uint64_t key; /* return address | (method index + 1) << 47; 0 = empty */
+    uint64_t count;
+} lp__rt_arc;
+
+#define LP__RT_ARC_SHIFT 47
+#define LP__RT_MAX_METHODS ((1u << (64 - LP__RT_ARC_SHIFT)) - 2)
+
+extern __thread lp_pf_state lp__rt_pf __attribute__((tls_model("initial-exec")));
+
+/* The trampoline's C half: site is the patched entry, ret the instrumented
+ * function's own return address. */
+LP__HIDDEN void lp__rt_on_entry(uint64_t site, uint64_t ret);
+/* The assembly trampoline a patched entry calls. */
+LP__HIDDEN void lp__rt_entry_tramp(void);
+/* Allocates the counters once the methods and guards are known. */
+LP__HIDDEN int lp__rt_counters_init(void);
+/* Zeroes every counter (fork child). */
+LP__HIDDEN void lp__rt_counters_reset(void);
+
+/* ---- the SIGPROF sampler (rt_sampler.c) ----------------------------------------------- */
+
+#define LP__RT_RING 8192
+
+/* Installs the handler and a process CPU-time timer at cfg.rate Hz.
+ * 0 or -1 (then hot methods and phases have no samples). */
+LP__HIDDEN int lp__rt_sampler_start(void);
+LP__HIDDEN void lp__rt_sampler_stop(void);
+/* Fork child: the parent's timer is not inherited; forget it. */
+LP__HIDDEN void lp__rt_sampler_forget(void);
+/* Whether the configuration needs PC samples (hot methods or phases). */
+LP__HIDDEN int lp__rt_needs_sampler(void);
+/* Moves every sample taken since the last call into out (at most cap);
+ * returns how many. Daemon only. */
+LP__HIDDEN size_t lp__rt_sampler_drain(uint64_t *out, size_t cap);
+
+/* ---- the daemon (rt_daemon.c) ------------------------------------------------------------ */
+
+/* Patches every method to what its mode, the window and the hot set ask
+ * for. Caller holds lp__rt.lock. */
+LP__HIDDEN void lp__rt_apply(void);
+/* Creates the daemon thread with every signal blocked. 0 or -1. */
+LP__HIDDEN int lp__rt_daemon_start(void);
+/* Stops and joins it, closes the window in progress. Idempotent. */
+LP__HIDDEN void lp__rt_daemon_stop(void);
+/* Fork child: forget the parent's daemon state (no thread to join). */
+LP__HIDDEN void lp__rt_daemon_forget(void);
+/* The phase strategy's per-phase tables and whole-run estimate, into set;
+ * for the other strategies the whole-run scale. Caller holds the lock. */
+LP__HIDDEN int lp__rt_daemon_profiles(lp_profile_set *set, int final);
+
+/* Window accounting the dump reads. */
+typedef struct lp__rt_clock {
+    uint64_t start_ns; /* process CPU time when counting began */
+    uint64_t on_ns;    /* CPU time spent in closed windows */
+    uint64_t on_since; /* start of the open window, 0 if none */
+    uint64_t windows;  /* windows opened */
+    uint64_t end_ns;   /* when counting ended (the daemon stopped), or 0 */
+} lp__rt_clock;
+
+/* Process CPU time in ns (CLOCK_PROCESS_CPUTIME_ID). Signal-safe. */
+LP__HIDDEN uint64_t lp__rt_cpu_ns(void);
+
+/* ---- profile files (rt_dump.c) --------------------------------------------------------------- */
+
+enum { LP__RT_DUMP_EXIT = 0, LP__RT_DUMP_PERIODIC = 1, LP__RT_DUMP_FATAL = 2, LP__RT_DUMP_API = 3 };
+
+/* Counter values to subtract (a profiled interval's start), or NULL. */
+typedef struct lp__rt_counts {
+    const uint64_t *mbase, *bbase, *abase;
+} lp__rt_counts;
+/* Fills tables[type] (initialised by the caller, LP_PROF_TYPE_MAX + 1 of
+ * them) with the method, call-pair, call-graph and block counts since c.
+ * Returns 0 or LP_ENOMEM. */
+LP__HIDDEN int lp__rt_tables_build(const lp__rt_counts *c, lp_table *tables);
+/* Whether the file carries profiles of this lp_profile_type. */
+LP__HIDDEN int lp__rt_type_written(unsigned type);
+/* Builds the profile set and writes it through a temporary file. why is an
+ * LP__RT_DUMP_*; sig the fatal signal. In the fatal path the caller has
+ * installed the arena allocator. Returns 0 or a negative LP_E* code. */
+LP__HIDDEN int lp__rt_dump(int why, int sig);
+/* Expands cfg.out for the current pid into lp__rt.out_path. */
+LP__HIDDEN void lp__rt_out_path(void);
+/* Decimal text of v into buf (at least 21 bytes); returns buf. Signal-safe. */
+LP__HIDDEN char *lp__rt_u64(uint64_t v, char *buf);
+/* Sets key to the decimal text of v. */
+LP__HIDDEN void lp__rt_meta_u64(lp_meta *m, const char *key, uint64_t v);
+/* One line on stderr with write(2): "lowprof: " msg "\n". Signal-safe. */
+LP__HIDDEN void lp__rt_say(const char *msg);
+
+/* ---- fatal signals and the arena (rt_fatal.c) ------------------------------------------------- */
+
+LP__HIDDEN int lp__rt_fatal_install(void);
+/* Fork child: nothing written yet, the arena empty. */
+LP__HIDDEN void lp__rt_fatal_forget(void);
+/* Sizes the arena for the current tables (called again when they grow). */
+LP__HIDDEN int lp__rt_arena_reserve(void);
+
+/* ---- the state --------------------------------------------------------------------------------- */
+
+typedef struct lp__rt_state {
+    lp__rt_config cfg;
+    int enabled;         /* initialised and not disabled */
+    int live;            /* handlers count */
+    int window_on;       /* the daemon's window is open */
+    pthread_mutex_t lock; /* switching, daemon state, dumps */
+
+    lp__rt_method *methods; /* sorted by entry */
+    size_t nmethods;
+    uint64_t *map_keys; /* entry site -> method index (open addressing) */
+    uint32_t *map_vals;
+    size_t map_mask;
+    lp__rt_site *cov; /* grouped by method */
+    size_t ncov;
+    size_t entry_sites, entry_unswitchable, cov_rejected;
+
+    lp__rt_func *funcs; /* executable's function symbols, sorted */
+    size_t nfuncs;
+    lp__rt_module modules[LP__RT_MAX_MODULES];
+    size_t nmodules;
+    uint64_t text_lo, text_hi; /* the executable's text */
+    int64_t exe_bias;          /* its load bias */
+
+    /* coverage guards of the executable */
+    uint32_t *guards_start, *guards_stop;
+    const uintptr_t *pcs_start, *pcs_end;
+    size_t nguards;
+    int32_t *guard_method; /* per guard */
+
+    /* counters */
+    uint64_t *mcount; /* invocations per method */
+    uint64_t *bcount; /* executions per guard */
+    lp__rt_arc *arcs;
+    size_t arc_mask;
+    uint64_t arc_drops;
+    uint64_t events; /* recorded events, counted only under bursty */
+    int count_events;
+
+    lp__rt_clock clock;
+    uint64_t samples, samples_lost;
+    uint64_t patches; /* sites written by switching */
+
+    char out_path[LP__RT_OUT_MAX + 32];
+    char program[LP__RT_PATH_MAX];
+    char args[1024];
+    int forked; /* this process is a fork child of the one that started the runtime */
+} lp__rt_state;
+
+extern lp__rt_state lp__rt LP__HIDDEN;
+
+#endif

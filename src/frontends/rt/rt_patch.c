@@ -1,0 +1,252 @@
+/* Switching profile instructions by writing the program's text while its
+ * other threads run it (the paper's runtime swapping setpf and resetpf at
+ * a method's entry, section III.C).
+ *
+ * Every switchable site is a 5-byte instruction whose last four bytes never
+ * change once prepared, so switching writes one byte, which is always
+ * atomic, whatever the site's alignment:
+ *
+ *   entry site   on  E8 rel32   call lp__rt_entry_tramp
+ *                off A9 rel32   test eax, rel32 (same displacement)
+ *   coverage     on  E8 rel32   call __sanitizer_cov_trace_pc_guard (as compiled)
+ *                off A9 rel32   test eax, rel32
+ *   tail jump    on  E9 rel32   jmp __sanitizer_cov_trace_pc_guard (as compiled)
+ *                off C3 ....    ret (what the callback would have done)
+ *
+ * `test` writes only the flags, which are dead at a call site and at a
+ * function's entry (every call clobbers them), and reads eax; it costs one
+ * instruction like the NOP it replaces. A thread sees either the old or the
+ * new byte 0 with the same bytes 1-4, never a torn instruction.
+ *
+ * Preparing an entry (once, in the constructor) rewrites all five bytes
+ * from the compiler's NOPs to the off form; it uses the order that never
+ * exposes a torn instruction to a thread at the site's first byte: an
+ * atomic 2-byte `jmp +3` (EB 03) over bytes 0-1, then bytes 2-4, then the
+ * final bytes 0-1. (gcc's five one-byte NOPs could hold a thread between
+ * them; the constructor runs before the program starts threads.)
+ *
+ * Pages are made writable with PROT_READ|PROT_WRITE|PROT_EXEC, never
+ * without EXEC since other threads execute them, in runs of adjacent pages,
+ * and are given back PROT_READ|PROT_EXEC. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "rt_internal.h"
+
+void __sanitizer_cov_trace_pc_guard(uint32_t *guard);
+
+typedef struct lp__rt_write {
+    uint64_t addr;
+    uint8_t byte;
+} lp__rt_write;
+
+static lp__rt_write *lp__rt_writes;
+static size_t lp__rt_writes_cap;
+
+static uint64_t lp__rt_page(void)
+{
+    static uint64_t page;
+    if (!page) {
+        long p = sysconf(_SC_PAGESIZE);
+        page = p > 0 ? (uint64_t)p : 4096;
+    }
+    return page;
+}
+
+static int lp__rt_protect(uint64_t lo, uint64_t hi, int writable)
+{
+    int prot = PROT_READ | PROT_EXEC | (writable ? PROT_WRITE : 0);
+    return mprotect((void *)(uintptr_t)lo, (size_t)(hi - lo), prot);
+}
+
+int lp__rt_patch_probe(void)
+{
+    uint64_t pg = lp__rt_page();
+    uint64_t lo = lp__rt.text_lo & ~(pg - 1);
+    if (lp__rt.text_hi <= lp__rt.text_lo)
+        return -1;
+    if (lp__rt_protect(lo, lo + pg, 1) != 0)
+        return -1;
+    return lp__rt_protect(lo, lo + pg, 0);
+}
+
+/* Stores into text are single instructions written in assembly: a byte
+ * or word `mov` is atomic on x86, and a sanitizer's instrumentation (the
+ * ThreadSanitizer test builds the runtime with it) must not see them, since
+ * it keeps no shadow for text. */
+LP__TEXT_ACCESS static void lp__rt_store8(uint64_t a, uint8_t v)
+{
+    __asm__ volatile("movb %1, %0" : "=m"(*(uint8_t *)(uintptr_t)a) : "q"(v) : "memory");
+}
+
+LP__TEXT_ACCESS static void lp__rt_store16(uint64_t a, uint16_t v)
+{
+    __asm__ volatile("movw %1, %0" : "=m"(*(uint16_t *)(uintptr_t)a) : "r"(v) : "memory");
+}
+
+/* Runs fn over [lo, hi) with the pages holding it writable. Returns 0 or -1
+ * (nothing written). */
+static int lp__rt_with_writable(uint64_t lo, uint64_t hi, void (*fn)(void *), void *arg)
+{
+    uint64_t pg = lp__rt_page();
+    uint64_t plo = lo & ~(pg - 1), phi = (hi + pg - 1) & ~(pg - 1);
+    if (lp__rt_protect(plo, phi, 1) != 0)
+        return -1;
+    fn(arg);
+    lp__rt_protect(plo, phi, 0);
+    return 0;
+}
+
+typedef struct lp__rt_run {
+    const lp__rt_write *w;
+    size_t n;
+} lp__rt_run;
+
+static void lp__rt_write_run(void *arg)
+{
+    const lp__rt_run *r = arg;
+    for (size_t i = 0; i < r->n; i++)
+        lp__rt_store8(r->w[i].addr, r->w[i].byte);
+}
+
+/* Writes the queued bytes (sorted by address), one mprotect pair per run of
+ * sites whose pages touch. */
+static void lp__rt_flush_writes(size_t n)
+{
+    uint64_t pg = lp__rt_page();
+    size_t i = 0;
+    while (i < n) {
+        size_t j = i + 1;
+        uint64_t end_page = (lp__rt_writes[i].addr + 1 + pg - 1) & ~(pg - 1);
+        while (j < n && (lp__rt_writes[j].addr & ~(pg - 1)) <= end_page) {
+            end_page = (lp__rt_writes[j].addr + 1 + pg - 1) & ~(pg - 1);
+            j++;
+        }
+        lp__rt_run r = {lp__rt_writes + i, j - i};
+        lp__rt_with_writable(lp__rt_writes[i].addr, lp__rt_writes[j - 1].addr + 1,
+                             lp__rt_write_run, &r);
+        i = j;
+    }
+}
+
+static int lp__rt_queue(size_t *n, uint64_t addr, uint8_t byte)
+{
+    if (*n == lp__rt_writes_cap) {
+        size_t cap = lp__rt_writes_cap ? 2 * lp__rt_writes_cap : 256;
+        lp__rt_write *g = realloc(lp__rt_writes, cap * sizeof *g);
+        if (!g)
+            return -1;
+        lp__rt_writes = g;
+        lp__rt_writes_cap = cap;
+    }
+    lp__rt_writes[*n].addr = addr;
+    lp__rt_writes[*n].byte = byte;
+    (*n)++;
+    return 0;
+}
+
+static int lp__rt_write_cmp(const void *x, const void *y)
+{
+    const lp__rt_write *a = x, *b = y;
+    return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
+{
+    size_t n = 0;
+    uint64_t now = lp__rt_cpu_ns();
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        lp__rt_method *m = &lp__rt.methods[i];
+        uint8_t on = want[i] ? 1 : 0;
+        if (m->on[type] == on)
+            continue;
+        int ok = 0;
+        if (type == LP_RT_FUNCTIONS && m->site) {
+            ok = lp__rt_queue(&n, m->site, on ? 0xe8 : 0xa9);
+        } else if (type == LP_RT_BLOCKS) {
+            for (uint32_t k = 0; k < m->cov_count && !ok; k++) {
+                const lp__rt_site *s = &lp__rt.cov[m->cov_first + k];
+                ok = lp__rt_queue(&n, s->addr, on ? s->on_byte : s->off_byte);
+            }
+        }
+        if (ok != 0)
+            break; /* out of memory: leave the rest as they are */
+        m->on[type] = on;
+        if (on)
+            m->on_since[type] = now;
+        else
+            m->on_ns[type] += now > m->on_since[type] ? now - m->on_since[type] : 0;
+    }
+    /* Methods are sorted by entry and their sites lie inside them, so the
+     * queue is nearly sorted already; sort anyway for the page runs. */
+    qsort(lp__rt_writes, n, sizeof *lp__rt_writes, lp__rt_write_cmp);
+    lp__rt_flush_writes(n);
+    lp__rt.patches += n;
+    return n;
+}
+
+void lp__rt_patch_all_off(void)
+{
+    uint8_t *zero = calloc(lp__rt.nmethods ? lp__rt.nmethods : 1, 1);
+    if (!zero)
+        return;
+    for (unsigned t = 0; t < LP_RT_TYPES; t++)
+        lp__rt_patch_apply(t, zero);
+    free(zero);
+}
+
+/* ---- preparing the sites ---------------------------------------------------------- */
+
+LP__TEXT_ACCESS static void lp__rt_prepare_entries(void *arg)
+{
+    (void)arg;
+    const uint64_t tramp = (uint64_t)(uintptr_t)&lp__rt_entry_tramp;
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        lp__rt_method *m = &lp__rt.methods[i];
+        if (!m->site)
+            continue;
+        uint8_t *p = (uint8_t *)(uintptr_t)m->site;
+        int32_t rel = (int32_t)(tramp - (m->site + 5));
+        uint8_t off[5] = {0xa9};
+        memcpy(off + 1, &rel, 4);
+        if (p[0] == off[0] && p[1] == off[1] && p[2] == off[2] && p[3] == off[3] &&
+            p[4] == off[4])
+            continue;
+        lp__rt_store16(m->site, 0x03eb); /* jmp +3: bytes 2-4 are skipped */
+        for (int k = 2; k < 5; k++)
+            lp__rt_store8(m->site + (uint64_t)k, off[k]);
+        uint16_t first;
+        memcpy(&first, off, 2);
+        lp__rt_store16(m->site, first);
+        m->on[LP_RT_FUNCTIONS] = 0;
+    }
+}
+
+static void lp__rt_prepare_cov(void *arg)
+{
+    (void)arg;
+    for (size_t i = 0; i < lp__rt.ncov; i++)
+        lp__rt_store8(lp__rt.cov[i].addr, lp__rt.cov[i].off_byte);
+}
+
+int lp__rt_patch_prepare(void)
+{
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        const lp__rt_method *m = &lp__rt.methods[i];
+        if (m->site) {
+            lo = m->site < lo ? m->site : lo;
+            hi = m->site + 5 > hi ? m->site + 5 : hi;
+        }
+    }
+    if (hi > lo && lp__rt_with_writable(lo, hi, lp__rt_prepare_entries, NULL) != 0)
+        return -1;
+    if (lp__rt.ncov && lp__rt_with_writable(lp__rt.cov[0].addr,
+                                            lp__rt.cov[lp__rt.ncov - 1].addr + 5,
+                                            lp__rt_prepare_cov, NULL) != 0)
+        return -1;
+    return 0;
+}

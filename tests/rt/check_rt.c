@@ -1,0 +1,597 @@
+/* The native runtime's tests: builds rt_prog.c with `lowprof cc` (clang,
+ * function entries and blocks), runs it in one mode under a LOWPROF
+ * setting, and checks the profile it wrote against the counts the program
+ * makes by construction (rt_prog.c), read back with lp_profile_file_read
+ * and symbolized from the file's own module map.
+ *
+ * usage: check_rt LOWPROF SRCDIR WORKDIR TEST [RUNTIME-SOURCES...]
+ * TEST: exact switch flags fork exec segv chain abort prof output tsan
+ * (tsan compiles the runtime's sources with -fsanitize=thread first).
+ * Exits 0, 1 on a failed check, 77 when clang or one of its flags is
+ * missing. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lowprof/symbols.h"
+#include "lowprof/trace.h"
+
+static const char *g_lowprof, *g_src, *g_work;
+static int g_failed;
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "check_rt: %s:%d: ", __FILE__, __LINE__);                            \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+            g_failed = 1;                                                                          \
+        }                                                                                          \
+    } while (0)
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("check_rt: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static void skip(const char *why)
+{
+    printf("check_rt: SKIP: %s\n", why);
+    exit(77);
+}
+
+/* ---- processes ------------------------------------------------------------------ */
+
+/* Runs argv in the work folder with LOWPROF=env (NULL: unset) and extra
+ * "NAME=VALUE" (or NULL), stdout and stderr to files (NULL: inherit).
+ * Returns the wait status. */
+static int run(char *const argv[], const char *env, const char *extra, const char *out,
+               const char *err)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork: %s", strerror(errno));
+    if (pid == 0) {
+        if (chdir(g_work) != 0)
+            _exit(126);
+        if (env)
+            setenv("LOWPROF", env, 1);
+        else
+            unsetenv("LOWPROF");
+        if (extra)
+            putenv((char *)extra);
+        if (out) {
+            int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd >= 0)
+                dup2(fd, 1);
+        }
+        if (err) {
+            int fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd >= 0)
+                dup2(fd, 2);
+        }
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            die("waitpid: %s", strerror(errno));
+    return status;
+}
+
+static int ok_status(int status)
+{
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+    char *p;
+    if (asprintf(&p, "%s/%s", dir, name) < 0)
+        die("out of memory");
+    return p;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return strdup("");
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n + 4096 + 1 > cap) {
+            cap = 2 * cap + 8192;
+            buf = realloc(buf, cap);
+            if (!buf)
+                die("out of memory");
+        }
+        size_t got = fread(buf + n, 1, 4096, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    fclose(f);
+    buf[n] = 0;
+    return buf;
+}
+
+/* Compiles rt_prog.c into WORK/name with `lowprof cc` and extra compiler
+ * arguments (NULL-terminated). */
+static void build(const char *name, const char *rt, const char *const *extra)
+{
+    char *src = path_in(g_src, "rt_prog.c");
+    char *exe = path_in(g_work, name);
+    char *incdir;
+    if (asprintf(&incdir, "-I%s/../../include", g_src) < 0)
+        die("out of memory");
+    char rtopt[4096] = "--print";
+    if (rt)
+        snprintf(rtopt, sizeof rtopt, "--rt=%s", rt);
+    const char *argv[32] = {g_lowprof,     "cc",     "--profiles=call-graph,block", "--cc=clang",
+                            rtopt,         "--",     "-O2",
+                            "-g",          incdir,   src,
+                            "-o",          exe};
+    size_t n = 12;
+    for (size_t i = 0; extra && extra[i] && n < 30; i++)
+        argv[n++] = extra[i];
+    argv[n] = NULL;
+    char *log = path_in(g_work, "build.log");
+    int st = run((char *const *)argv, NULL, NULL, log, log);
+    if (!ok_status(st)) {
+        char *text = slurp(log);
+        die("building %s failed (status %d):\n%s", name, st, text);
+    }
+}
+
+/* ---- profiles -------------------------------------------------------------------- */
+
+typedef struct loaded {
+    lp_profile_set set;
+    lp_symbolizer *sym;
+} loaded;
+
+static void load(const char *path, loaded *l)
+{
+    char *full = path[0] == '/' ? strdup(path) : path_in(g_work, path);
+    FILE *f = fopen(full, "rb");
+    if (!f)
+        die("%s: %s", full, strerror(errno));
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *data = malloc((size_t)size + 1);
+    if (!data || fread(data, 1, (size_t)size, f) != (size_t)size)
+        die("%s: short read", full);
+    fclose(f);
+    lp_memsource ms;
+    lp_read_error err;
+    int rc = lp_profile_file_read(lp_memsource_init(&ms, data, (size_t)size), &l->set, &err);
+    if (rc != 0)
+        die("%s: offset %llu: %s: %s (%s)", full, (unsigned long long)err.offset, err.field,
+            err.detail, lp_strerror(rc));
+    free(data);
+    if (lp_symbolizer_create(&l->set.modules, &l->sym) != LP_OK)
+        die("symbolizer");
+}
+
+static void unload(loaded *l)
+{
+    lp_symbolizer_free(l->sym);
+    lp_profile_set_fini(&l->set);
+}
+
+static const char *fn(loaded *l, uint64_t pc)
+{
+    lp_symbol s;
+    lp_symbolize(l->sym, pc, &s);
+    return s.function ? s.function : "";
+}
+
+/* The whole-run profile of type (scaled counts), NULL if absent. */
+static const lp_profile *whole(loaded *l, unsigned type)
+{
+    return lp_profile_set_find(&l->set, type, LP_PHASE_NONE);
+}
+
+/* Sum of v0 over entries whose key word (0: a, 1: b) names function f and,
+ * if g is given, whose other word names g. */
+static uint64_t sum_by(loaded *l, unsigned type, int word, const char *f, const char *g)
+{
+    const lp_profile *p = whole(l, type);
+    if (!p)
+        return 0;
+    uint64_t total = 0;
+    size_t cur = 0;
+    const lp_entry *e;
+    while ((e = lp_table_next(&p->table, &cur)) != NULL) {
+        uint64_t a = word ? e->key.b : e->key.a, b = word ? e->key.a : e->key.b;
+        if (strcmp(fn(l, a), f) != 0)
+            continue;
+        if (g && strcmp(fn(l, b), g) != 0)
+            continue;
+        total += e->v[0];
+    }
+    return total;
+}
+
+static uint64_t method(loaded *l, const char *f)
+{
+    return sum_by(l, LP_PROF_METHOD, 0, f, NULL);
+}
+
+/* Whether some block of function f ran exactly n times. */
+static int has_block(loaded *l, const char *f, uint64_t n)
+{
+    const lp_profile *p = whole(l, LP_PROF_BLOCK);
+    size_t cur = 0;
+    const lp_entry *e;
+    while (p && (e = lp_table_next(&p->table, &cur)) != NULL)
+        if (e->v[0] == n && strcmp(fn(l, e->key.a), f) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *meta(loaded *l, const char *key)
+{
+    const char *v = lp_meta_get(&l->set.meta, key);
+    return v ? v : "";
+}
+
+/* ---- the tests -------------------------------------------------------------------- */
+
+static const char *const exact_env = "strategy=always,hot=all,profiles=call-graph,block,out=p.lpprof";
+
+static void test_exact(void)
+{
+    build("prog", NULL, NULL);
+    char *argv[] = {path_in(g_work, "prog"), "exact", NULL};
+    int st = run(argv, exact_env, NULL, path_in(g_work, "out.txt"), path_in(g_work, "err.txt"));
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3, "exit status %d, not 3", st);
+    loaded l;
+    load("p.lpprof", &l);
+    CHECK(strcmp(meta(&l, "complete"), "yes") == 0, "complete=%s", meta(&l, "complete"));
+    CHECK(method(&l, "leaf") == 1000, "leaf invocations %llu", (unsigned long long)method(&l, "leaf"));
+    CHECK(method(&l, "site_a") == 1 && method(&l, "site_b") == 1 && method(&l, "loop777") == 1,
+          "site_a/site_b/loop777 invocations not 1");
+    CHECK(method(&l, "main") == 1, "main invocations %llu", (unsigned long long)method(&l, "main"));
+    /* call graph: caller -> callee */
+    uint64_t a = sum_by(&l, LP_PROF_CALL_GRAPH, 0, "site_a", "leaf");
+    uint64_t b = sum_by(&l, LP_PROF_CALL_GRAPH, 0, "site_b", "leaf");
+    CHECK(a == 600 && b == 400, "call graph site_a->leaf %llu, site_b->leaf %llu",
+          (unsigned long long)a, (unsigned long long)b);
+    CHECK(sum_by(&l, LP_PROF_CALL_GRAPH, 1, "leaf", NULL) == 1000, "call graph into leaf");
+    CHECK(sum_by(&l, LP_PROF_CALL_GRAPH, 0, "main", "site_a") == 1, "main->site_a");
+    /* call pairs: the site (return address) lies in the caller */
+    a = sum_by(&l, LP_PROF_CALL_PAIR, 0, "site_a", "leaf");
+    b = sum_by(&l, LP_PROF_CALL_PAIR, 0, "site_b", "leaf");
+    CHECK(a == 600 && b == 400, "call pairs site_a->leaf %llu, site_b->leaf %llu",
+          (unsigned long long)a, (unsigned long long)b);
+    /* blocks: leaf is one block; loop777 (unoptimised) has the entry, the
+     * body (777) and the exit among the blocks sancov instruments (it
+     * leaves out blocks whose counts others imply, such as the loop's
+     * condition) */
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL) == 1000, "leaf's blocks %llu",
+          (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL));
+    CHECK(has_block(&l, "loop777", 777), "loop777: no block ran 777 times");
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "loop777", NULL) == 1 + 777 + 1,
+          "loop777's blocks sum to %llu",
+          (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "loop777", NULL));
+    for (size_t i = 0; i < l.set.count; i++)
+        CHECK(l.set.profiles[i].scale_num == l.set.profiles[i].scale_den,
+              "strategy=always profiles are exact (scale 1/1)");
+    unload(&l);
+}
+
+static void test_switch(void)
+{
+    build("prog", NULL, NULL);
+    char *argv[] = {path_in(g_work, "prog"), "switch", NULL};
+    int st = run(argv, "strategy=never,profiles=call-graph,block,out=p.lpprof", NULL,
+                 path_in(g_work, "out.txt"), NULL);
+    CHECK(ok_status(st), "status %d", st);
+    loaded l;
+    load("p.lpprof", &l);
+    CHECK(method(&l, "leaf") == 100, "leaf %llu, expected 100 (setpf then resetpf)",
+          (unsigned long long)method(&l, "leaf"));
+    CHECK(method(&l, "other") == 10, "other %llu, expected 10",
+          (unsigned long long)method(&l, "other"));
+    CHECK(method(&l, "main") == 0 && method(&l, "hot") == 0 && method(&l, "loop777") == 0,
+          "methods never switched on were counted");
+    CHECK(has_block(&l, "loop777", 777), "loop777's blocks after setpf(BLOCKS)");
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "hot", NULL) == 0 &&
+              sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL) == 0,
+          "blocks of methods not switched on");
+    unload(&l);
+}
+
+static void test_flags(void)
+{
+    build("prog", NULL, NULL);
+    char *argv[] = {path_in(g_work, "prog"), "flags", NULL};
+    int st = run(argv, "strategy=always,hot=all,out=p.lpprof", NULL, NULL, NULL);
+    CHECK(ok_status(st), "status %d", st);
+    loaded l;
+    load("p.lpprof", &l);
+    CHECK(method(&l, "leaf") == 8, "leaf %llu, expected 8 (5 + 3 with the flag set)",
+          (unsigned long long)method(&l, "leaf"));
+    CHECK(method(&l, "callee_resets") == 1, "callee_resets %llu",
+          (unsigned long long)method(&l, "callee_resets"));
+    unload(&l);
+}
+
+/* Every profile file in the work folder. */
+static int list_profiles(char names[][256], int cap)
+{
+    DIR *d = opendir(g_work);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL && n < cap) {
+        size_t len = strlen(e->d_name);
+        if (len > 7 && strcmp(e->d_name + len - 7, ".lpprof") == 0)
+            snprintf(names[n++], 256, "%s", e->d_name);
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static void test_fork(void)
+{
+    build("prog", NULL, NULL);
+    char *argv[] = {path_in(g_work, "prog"), "fork", NULL};
+    int st = run(argv, "strategy=always,hot=all,out=f.%p.lpprof", NULL,
+                 path_in(g_work, "out.txt"), NULL);
+    CHECK(ok_status(st), "status %d", st);
+    char names[8][256];
+    int n = list_profiles(names, 8);
+    CHECK(n == 2, "%d profile files, expected one each for parent and child", n);
+    int parent = 0, child = 0;
+    for (int i = 0; i < n; i++) {
+        loaded l;
+        load(names[i], &l);
+        uint64_t leaf = method(&l, "leaf"), main_calls = method(&l, "main");
+        /* The parent: main, 10 calls before the fork and 20 after. The
+         * child: counters from zero at the fork, 33 calls. */
+        parent += leaf == 30 && main_calls == 1;
+        child += leaf == 33 && main_calls == 0;
+        unload(&l);
+    }
+    CHECK(parent == 1 && child == 1, "expected the parent's file (leaf 30, main 1) and the "
+                                     "child's (leaf 33, main 0)");
+}
+
+static void test_exec(void)
+{
+    build("prog", NULL, NULL);
+    char *argv[] = {path_in(g_work, "prog"), "exec", NULL};
+    int st = run(argv, "strategy=always,hot=all,out=e.lpprof", NULL, path_in(g_work, "out.txt"),
+                 NULL);
+    CHECK(ok_status(st), "status %d", st);
+    char *out = slurp(path_in(g_work, "out.txt"));
+    CHECK(strstr(out, "exec2") != NULL, "the exec'd image did not run: %s", out);
+    loaded l;
+    load("e.lpprof", &l);
+    CHECK(method(&l, "leaf") == 7, "leaf %llu: the new image starts fresh with 7 calls",
+          (unsigned long long)method(&l, "leaf"));
+    unload(&l);
+}
+
+static void test_fatal(const char *mode, int sig, const char *extra)
+{
+    build("prog", NULL, NULL);
+    char *argv[] = {path_in(g_work, "prog"), (char *)mode, NULL};
+    char *out = path_in(g_work, "out.txt");
+    int st = run(argv, "strategy=always,hot=all,out=c.lpprof", extra, out,
+                 path_in(g_work, "err.txt"));
+    if (extra) {
+        CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 42,
+              "status %d: the program's own handler should have exited with 42", st);
+        CHECK(strstr(slurp(out), "handled") != NULL, "the program's handler did not run");
+    } else {
+        CHECK(WIFSIGNALED(st) && WTERMSIG(st) == sig, "status %d, expected killed by signal %d",
+              st, sig);
+    }
+    loaded l;
+    load("c.lpprof", &l);
+    CHECK(strcmp(meta(&l, "complete"), "no") == 0, "complete=%s", meta(&l, "complete"));
+    char reason[64];
+    snprintf(reason, sizeof reason, "killed by signal %d", sig);
+    CHECK(strcmp(meta(&l, "incomplete-reason"), reason) == 0, "reason '%s'",
+          meta(&l, "incomplete-reason"));
+    CHECK(method(&l, "leaf") == 25, "leaf %llu, expected 25",
+          (unsigned long long)method(&l, "leaf"));
+    unload(&l);
+}
+
+static void test_prof(void)
+{
+    build("prog", NULL, NULL);
+    char *argv[] = {path_in(g_work, "prog"), "prof", NULL};
+    int st = run(argv, "strategy=periodic,hot=10,period=5,out=s.lpprof", "RT_PROG_PROF=1",
+                 path_in(g_work, "out.txt"), NULL);
+    CHECK(ok_status(st), "status %d: the program's SIGPROF handler was starved", st);
+    loaded l;
+    load("s.lpprof", &l);
+    uint64_t samples = strtoull(meta(&l, "pc-samples"), NULL, 10);
+    CHECK(samples > 0, "the runtime took no PC samples of its own");
+    unload(&l);
+}
+
+/* The same program without instrumentation or runtime: same stdout, stderr
+ * and exit status, with LOWPROF unset (the defaults) and with always. */
+static void test_output(void)
+{
+    build("prog", NULL, NULL);
+    char *src = path_in(g_src, "rt_prog.c"), *inc;
+    if (asprintf(&inc, "-I%s/../../include", g_src) < 0)
+        die("out of memory");
+    char *plain = path_in(g_work, "plain");
+    char *cc[] = {"clang", "-O2", "-g", "-DRT_PROG_PLAIN", inc, src, "-o", plain, "-pthread", NULL};
+    CHECK(ok_status(run(cc, NULL, NULL, NULL, NULL)), "plain build");
+    const char *envs[] = {NULL, exact_env, "strategy=phase,profiles=call-graph,block,out=q.lpprof"};
+    char *pargv[] = {plain, "exact", NULL};
+    int pst = run(pargv, NULL, NULL, path_in(g_work, "plain.out"), path_in(g_work, "plain.err"));
+    char *pout = slurp(path_in(g_work, "plain.out")), *perr = slurp(path_in(g_work, "plain.err"));
+    for (int i = 0; i < 3; i++) {
+        char *argv[] = {path_in(g_work, "prog"), "exact", NULL};
+        int st = run(argv, envs[i], NULL, path_in(g_work, "i.out"), path_in(g_work, "i.err"));
+        CHECK(st == pst, "exit status %d, plain build %d (LOWPROF=%s)", st, pst,
+              envs[i] ? envs[i] : "unset");
+        CHECK(strcmp(slurp(path_in(g_work, "i.out")), pout) == 0, "stdout differs (LOWPROF=%s)",
+              envs[i] ? envs[i] : "unset");
+        CHECK(strcmp(slurp(path_in(g_work, "i.err")), perr) == 0, "stderr differs (LOWPROF=%s)",
+              envs[i] ? envs[i] : "unset");
+    }
+    /* A bad LOWPROF: one line on stderr naming the field, the program as ever. */
+    char *argv[] = {path_in(g_work, "prog"), "exact", NULL};
+    int st = run(argv, "strategy=often", NULL, path_in(g_work, "i.out"), path_in(g_work, "i.err"));
+    char *err = slurp(path_in(g_work, "i.err"));
+    CHECK(st == pst, "bad LOWPROF changed the exit status");
+    CHECK(strcmp(slurp(path_in(g_work, "i.out")), pout) == 0, "bad LOWPROF changed stdout");
+    CHECK(strstr(err, "lowprof: LOWPROF: field 'strategy'") == err && strstr(err, perr) != NULL,
+          "bad LOWPROF: stderr '%s'", err);
+}
+
+/* The runtime's own sources compiled with ThreadSanitizer, linked into the
+ * program compiled with it: 16 threads, a thread switching one method on
+ * and off as fast as it can, the daemon switching windows every
+ * millisecond. No reports; exact totals where nothing switches. */
+static void test_tsan(int nsrc, char **srcs)
+{
+    char *objdir = path_in(g_work, "rt-tsan");
+    mkdir(objdir, 0755);
+    char *inc;
+    if (asprintf(&inc, "-I%s/../../include", g_src) < 0)
+        die("out of memory");
+    char *archive = path_in(g_work, "liblowprof-rt-tsan.a");
+    unlink(archive);
+    char **ar = calloc((size_t)nsrc + 4, sizeof *ar);
+    int nar = 0;
+    ar[nar++] = "ar";
+    ar[nar++] = "rcs";
+    ar[nar++] = archive;
+    for (int i = 0; i < nsrc; i++) {
+        char obj[64];
+        snprintf(obj, sizeof obj, "o%d.o", i);
+        char *o = path_in(objdir, obj);
+        size_t len = strlen(srcs[i]);
+        int is_asm = len > 2 && strcmp(srcs[i] + len - 2, ".S") == 0;
+        char *argv[] = {"clang", "-fsanitize=thread", "-O1", "-g", "-fPIC", "-fvisibility=hidden",
+                        inc, "-c", srcs[i], "-o", o, is_asm ? NULL : "-std=c17", NULL};
+        char *log = path_in(g_work, "tsan-build.log");
+        if (!ok_status(run(argv, NULL, NULL, log, log)))
+            die("compiling %s with ThreadSanitizer failed:\n%s", srcs[i], slurp(log));
+        ar[nar++] = o;
+    }
+    ar[nar] = NULL;
+    if (!ok_status(run(ar, NULL, NULL, NULL, NULL)))
+        die("ar failed");
+    const char *extra[] = {"-fsanitize=thread", "-O1", NULL};
+    build("prog", archive, extra);
+    char *argv[] = {path_in(g_work, "prog"), "threads", NULL};
+    char *err = path_in(g_work, "err.txt");
+    const char *envs[] = {"strategy=periodic,period=1,duty=50,hot=all,profiles=call-graph,block,"
+                          "flush=1,out=p.lpprof",
+                          "strategy=always,hot=all,period=1,profiles=call-graph,block,out=a.lpprof"};
+    for (int i = 0; i < 2; i++) {
+        int st = run(argv, envs[i], "TSAN_OPTIONS=halt_on_error=0 exitcode=66", NULL, err);
+        char *text = slurp(err);
+        CHECK(ok_status(st), "status %d under %s:\n%s", st, envs[i], text);
+        CHECK(strstr(text, "ThreadSanitizer") == NULL, "ThreadSanitizer reports:\n%s", text);
+    }
+    loaded l;
+    load("a.lpprof", &l);
+    uint64_t want = 16 * 20000;
+    CHECK(method(&l, "leaf") == want && method(&l, "hot") == want,
+          "leaf %llu, hot %llu: expected %llu each", (unsigned long long)method(&l, "leaf"),
+          (unsigned long long)method(&l, "hot"), (unsigned long long)want);
+    CHECK(method(&l, "switched") <= want, "switched counted more than it ran");
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL) == want, "leaf's blocks %llu",
+          (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL));
+    unload(&l);
+    load("p.lpprof", &l);
+    CHECK(method(&l, "leaf") > 0, "periodic windows counted nothing");
+    unload(&l);
+}
+
+/* Whether clang is there and takes both instrumentation flags. */
+static void need_clang(void)
+{
+    char *argv[] = {"clang", "-fpatchable-function-entry=5,0",
+                    "-fsanitize-coverage=trace-pc-guard,pc-table", "-x", "c", "-c", "-o",
+                    "/dev/null", "/dev/null", NULL};
+    int st = run(argv, NULL, NULL, "/dev/null", "/dev/null");
+    if (!ok_status(st))
+        skip("clang with -fpatchable-function-entry and -fsanitize-coverage=trace-pc-guard,"
+             "pc-table is needed");
+}
+
+static void clean_work(void)
+{
+    char *cmd;
+    if (asprintf(&cmd, "rm -rf '%s' && mkdir -p '%s'", g_work, g_work) < 0 || system(cmd) != 0)
+        die("cannot prepare %s", g_work);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 5) {
+        fprintf(stderr, "usage: check_rt LOWPROF SRCDIR WORKDIR TEST [SOURCES...]\n");
+        return 2;
+    }
+    /* Absolute paths: the programs run in the work folder. */
+    g_lowprof = realpath(argv[1], NULL);
+    g_src = realpath(argv[2], NULL);
+    if (!g_lowprof || !g_src)
+        die("%s or %s: %s", argv[1], argv[2], strerror(errno));
+    g_work = argv[3];
+    const char *t = argv[4];
+    clean_work();
+    g_work = realpath(g_work, NULL);
+    need_clang();
+    if (strcmp(t, "exact") == 0)
+        test_exact();
+    else if (strcmp(t, "switch") == 0)
+        test_switch();
+    else if (strcmp(t, "flags") == 0)
+        test_flags();
+    else if (strcmp(t, "fork") == 0)
+        test_fork();
+    else if (strcmp(t, "exec") == 0)
+        test_exec();
+    else if (strcmp(t, "segv") == 0)
+        test_fatal("segv", SIGSEGV, NULL);
+    else if (strcmp(t, "chain") == 0)
+        test_fatal("segv", SIGSEGV, "RT_PROG_CHAIN=1");
+    else if (strcmp(t, "abort") == 0)
+        test_fatal("abort", SIGABRT, NULL);
+    else if (strcmp(t, "prof") == 0)
+        test_prof();
+    else if (strcmp(t, "output") == 0)
+        test_output();
+    else if (strcmp(t, "tsan") == 0)
+        test_tsan(argc - 5, argv + 5);
+    else
+        die("unknown test %s", t);
+    if (!g_failed)
+        printf("check_rt: %s: ok\n", t);
+    return g_failed;
+}

@@ -1,0 +1,352 @@
+/* The program the runtime tests build with `lowprof cc` and run: each mode
+ * makes a known number of calls and block executions, so the profile it
+ * leaves can be checked exactly (check_rt.c holds the expected numbers).
+ *
+ *   exact    leaf() 1000 times: 600 from site_a(), 400 from site_b();
+ *            loop777() (unoptimised) runs its body 777 times; exits with
+ *            status 3 after
+ *            writing to stdout and stderr
+ *   switch   strategy=never: lp_rt_setpf on one method at a time
+ *   flags    thread flags with pushpf/poppf around nested calls
+ *   threads  16 threads calling leaf() and hot() while one thread switches
+ *            switched() on and off
+ *   fork     leaf() 10 times, fork; the child calls it 33 times, the parent
+ *            20 more
+ *   exec     leaf() 5 times, then exec itself in mode exec2 (7 more)
+ *   segv     leaf() 25 times, then a null store
+ *   abort    leaf() 25 times, then abort()
+ *   prof     its own ITIMER_PROF and SIGPROF handler (installed before the
+ *            runtime starts) must keep working
+ * With RT_PROG_CHAIN=1 a SIGSEGV handler is installed before the runtime
+ * starts; it prints "handled" and exits with status 42. */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lowprof/rt.h"
+
+#ifdef RT_PROG_PLAIN
+/* The uninstrumented build the output test compares against. */
+int lp_rt_enabled(void) { return 0; }
+int lp_rt_setpf(unsigned t, const void *f) { (void)t; (void)f; return LP_RT_EDISABLED; }
+int lp_rt_resetpf(unsigned t, const void *f) { (void)t; (void)f; return LP_RT_EDISABLED; }
+int lp_rt_autopf(unsigned t, const void *f) { (void)t; (void)f; return LP_RT_EDISABLED; }
+int lp_rt_thread_setpf(unsigned t) { (void)t; return LP_RT_EDISABLED; }
+int lp_rt_thread_resetpf(unsigned t) { (void)t; return LP_RT_EDISABLED; }
+int lp_rt_thread_getpf(unsigned t) { (void)t; return LP_RT_EDISABLED; }
+int lp_rt_pushpf(void) { return -1; }
+int lp_rt_poppf(void) { return -1; }
+#endif
+
+#define NOINLINE __attribute__((noinline))
+
+/* Atomic: the threads mode runs these from 16 threads under
+ * ThreadSanitizer. */
+static unsigned long sink;
+#define SINK_ADD(n) __atomic_fetch_add(&sink, (unsigned long)(n), __ATOMIC_RELAXED)
+
+NOINLINE void leaf(void)
+{
+    SINK_ADD(1);
+}
+
+NOINLINE void site_a(void)
+{
+    for (int i = 0; i < 600; i++) {
+        leaf();
+        __asm__ volatile("" ::: "memory");
+    }
+}
+
+NOINLINE void site_b(void)
+{
+    for (int i = 0; i < 400; i++) {
+        leaf();
+        __asm__ volatile("" ::: "memory");
+    }
+}
+
+/* Unoptimised, so its blocks are the same whatever -O says: the entry, the
+ * condition (778 times), the body (777 times), the exit. */
+__attribute__((noinline, optnone)) void loop777(void)
+{
+    for (int i = 0; i < 777; i++)
+        SINK_ADD(i);
+}
+
+NOINLINE void other(void)
+{
+    SINK_ADD(2);
+}
+
+NOINLINE void hot(void)
+{
+    SINK_ADD(3);
+}
+
+NOINLINE void switched(void)
+{
+    SINK_ADD(5);
+}
+
+static int check(int cond, const char *what)
+{
+    if (!cond)
+        fprintf(stderr, "rt_prog: FAILED: %s\n", what);
+    return cond ? 0 : 1;
+}
+
+static int mode_exact(void)
+{
+    site_a();
+    site_b();
+    loop777();
+    printf("exact: sink %lu\n", SINK_ADD(0));
+    fprintf(stderr, "exact: to stderr\n");
+    return 3;
+}
+
+static int mode_switch(void)
+{
+    int bad = 0;
+    bad |= check(lp_rt_enabled() == 1, "runtime enabled");
+    bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, LP_RT_FN(leaf)) == 0, "setpf leaf");
+    for (int i = 0; i < 100; i++) {
+        leaf();
+        other();
+    }
+    bad |= check(lp_rt_resetpf(LP_RT_FUNCTIONS, LP_RT_FN(leaf)) == 0, "resetpf leaf");
+    for (int i = 0; i < 50; i++)
+        leaf();
+    bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, LP_RT_FN(other)) == 0, "setpf other");
+    for (int i = 0; i < 10; i++) {
+        other();
+        leaf();
+    }
+    bad |= check(lp_rt_autopf(LP_RT_FUNCTIONS, LP_RT_FN(other)) == 0, "autopf other");
+    other(); /* never: back under the daemon, which keeps it off */
+    /* blocks of loop777 only */
+    bad |= check(lp_rt_setpf(LP_RT_BLOCKS, LP_RT_FN(loop777)) == 0, "setpf blocks loop777");
+    loop777();
+    hot();
+    bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, (const void *)&sink) == LP_RT_ENOENT,
+                 "setpf on data is ENOENT");
+    bad |= check(lp_rt_setpf(7, LP_RT_FN(leaf)) == LP_RT_EINVAL, "setpf bad type");
+    return bad;
+}
+
+NOINLINE void callee_resets(void)
+{
+    lp_rt_pushpf();
+    lp_rt_thread_resetpf(LP_RT_FUNCTIONS);
+    for (int i = 0; i < 7; i++)
+        leaf();
+    lp_rt_poppf();
+}
+
+static int mode_flags(void)
+{
+    int bad = 0;
+    bad |= check(lp_rt_thread_getpf(LP_RT_FUNCTIONS) == 1, "flag starts set");
+    lp_rt_thread_resetpf(LP_RT_FUNCTIONS);
+    for (int i = 0; i < 10; i++)
+        leaf(); /* not counted */
+    bad |= check(lp_rt_pushpf() == 0, "push");
+    lp_rt_thread_setpf(LP_RT_FUNCTIONS);
+    for (int i = 0; i < 5; i++)
+        leaf(); /* counted */
+    callee_resets(); /* 7 not counted; itself counted once */
+    bad |= check(lp_rt_thread_getpf(LP_RT_FUNCTIONS) == 1, "callee's reset did not leak");
+    for (int i = 0; i < 3; i++)
+        leaf(); /* counted */
+    bad |= check(lp_rt_poppf() == 0, "pop");
+    bad |= check(lp_rt_thread_getpf(LP_RT_FUNCTIONS) == 0, "pop restored the reset flag");
+    for (int i = 0; i < 4; i++)
+        leaf(); /* not counted */
+    bad |= check(lp_rt_poppf() == -1, "pop of an empty stack");
+    lp_rt_thread_setpf(LP_RT_FUNCTIONS);
+    /* A push past the stack's depth and its pop leave the word alone. */
+    for (int i = 0; i < 64; i++)
+        lp_rt_pushpf();
+    bad |= check(lp_rt_pushpf() == -1, "overflowing push");
+    lp_rt_thread_resetpf(LP_RT_FUNCTIONS);
+    bad |= check(lp_rt_poppf() == -1, "pop of the overflowing push");
+    bad |= check(lp_rt_thread_getpf(LP_RT_FUNCTIONS) == 0, "overflow pop left the word");
+    for (int i = 0; i < 64; i++)
+        lp_rt_poppf();
+    bad |= check(lp_rt_thread_getpf(LP_RT_FUNCTIONS) == 1, "deepest word restored");
+    return bad;
+}
+
+#define THREADS 16
+#define CALLS 20000
+static int switching = 1;
+
+static void *worker(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < CALLS; i++) {
+        leaf();
+        hot();
+        switched();
+    }
+    return NULL;
+}
+
+static void *switcher(void *arg)
+{
+    (void)arg;
+    while (__atomic_load_n(&switching, __ATOMIC_RELAXED)) {
+        lp_rt_setpf(LP_RT_FUNCTIONS, LP_RT_FN(switched));
+        lp_rt_resetpf(LP_RT_FUNCTIONS, LP_RT_FN(switched));
+    }
+    return NULL;
+}
+
+static int mode_threads(void)
+{
+    pthread_t t[THREADS], s;
+    pthread_create(&s, NULL, switcher, NULL);
+    for (int i = 0; i < THREADS; i++)
+        pthread_create(&t[i], NULL, worker, NULL);
+    for (int i = 0; i < THREADS; i++)
+        pthread_join(t[i], NULL);
+    __atomic_store_n(&switching, 0, __ATOMIC_RELAXED);
+    pthread_join(s, NULL);
+    printf("threads: sink %lu\n", SINK_ADD(0));
+    return 0;
+}
+
+static int mode_fork(void)
+{
+    for (int i = 0; i < 10; i++)
+        leaf();
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 1;
+    if (pid == 0) {
+        for (int i = 0; i < 33; i++)
+            leaf();
+        printf("child %d\n", (int)getpid());
+        return 0;
+    }
+    for (int i = 0; i < 20; i++)
+        leaf();
+    int status;
+    waitpid(pid, &status, 0);
+    printf("parent %d child-status %d\n", (int)getpid(), status);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}
+
+static int mode_exec(char **argv)
+{
+    for (int i = 0; i < 5; i++)
+        leaf();
+    fflush(stdout);
+    char *args[] = {argv[0], "exec2", NULL};
+    execv("/proc/self/exe", args);
+    perror("execv");
+    return 1;
+}
+
+static int mode_exec2(void)
+{
+    for (int i = 0; i < 7; i++)
+        leaf();
+    printf("exec2 %d\n", (int)getpid());
+    return 0;
+}
+
+static volatile int *volatile null_pointer;
+
+static int mode_segv(void)
+{
+    for (int i = 0; i < 25; i++)
+        leaf();
+    fflush(stdout);
+    *null_pointer = 1;
+    return 0;
+}
+
+static int mode_abort(void)
+{
+    for (int i = 0; i < 25; i++)
+        leaf();
+    fflush(stdout);
+    abort();
+}
+
+static volatile sig_atomic_t own_prof;
+
+static void own_prof_handler(int sig)
+{
+    (void)sig;
+    own_prof++;
+}
+
+static void chain_handler(int sig)
+{
+    (void)sig;
+    static const char msg[] = "handled\n";
+    ssize_t w = write(1, msg, sizeof msg - 1);
+    (void)w;
+    _exit(42);
+}
+
+/* Before the runtime's constructor (priority 101). */
+__attribute__((constructor(100))) static void early(void)
+{
+    if (getenv("RT_PROG_CHAIN"))
+        signal(SIGSEGV, chain_handler);
+    if (getenv("RT_PROG_PROF"))
+        signal(SIGPROF, own_prof_handler);
+}
+
+static int mode_prof(void)
+{
+    struct itimerval it = {{0, 2000}, {0, 2000}};
+    setitimer(ITIMER_PROF, &it, NULL);
+    for (unsigned long i = 0; i < 400000000UL && own_prof < 20; i++) {
+        hot();
+        if ((i & 0xfffff) == 0)
+            leaf();
+    }
+    struct itimerval off = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_PROF, &off, NULL);
+    printf("own SIGPROF handler ran %d times\n", (int)own_prof);
+    return own_prof >= 20 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "exact";
+    if (strcmp(mode, "exact") == 0)
+        return mode_exact();
+    if (strcmp(mode, "switch") == 0)
+        return mode_switch();
+    if (strcmp(mode, "flags") == 0)
+        return mode_flags();
+    if (strcmp(mode, "threads") == 0)
+        return mode_threads();
+    if (strcmp(mode, "fork") == 0)
+        return mode_fork();
+    if (strcmp(mode, "exec") == 0)
+        return mode_exec(argv);
+    if (strcmp(mode, "exec2") == 0)
+        return mode_exec2();
+    if (strcmp(mode, "segv") == 0)
+        return mode_segv();
+    if (strcmp(mode, "abort") == 0)
+        return mode_abort();
+    if (strcmp(mode, "prof") == 0)
+        return mode_prof();
+    fprintf(stderr, "rt_prog: unknown mode %s\n", mode);
+    return 2;
+}
