@@ -2,8 +2,9 @@
  * kind, some with features the writers only produce for big inputs (part
  * chunks, several events chunks, an optional chunk a reader skips), built
  * here with the library's own chunk writer; then truncated and damaged
- * copies of them. Usage: make_seeds DIR, which gets DIR/profile,
- * DIR/imatrix and DIR/events. The committed seeds came from this program. */
+ * copies of them; and ACFs, good and bad, for the ACF parser. Usage:
+ * make_seeds DIR, which gets DIR/profile, DIR/imatrix, DIR/events and
+ * DIR/acf. The committed seeds came from this program. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lowprof/hps.h"
 #include "lowprof/trace.h"
 #include "../../src/trace/trace_internal.h"
 
@@ -362,6 +364,68 @@ static void events_seeds(void)
     lp_module_map_fini(&mods);
 }
 
+/* ACF texts: every statement and spelling of doc/acf.md (good), and one
+ * of each kind of mistake (bad). Each must parse, or fail, as named. */
+static void acf_seeds(void)
+{
+    static const struct {
+        const char *name;
+        int good;
+        const char *text;
+    } seeds[] = {
+        {"fig6", 1,
+         "# Fig. 6 as printed\n"
+         "P1:\tT.OPCLASS == branch && zero_0 \xe2\x87\x92 R1, null\n"
+         "R1:\tcall(Branch_handler, T.INSN); T.INSN;\n"
+         "P2:\tT.OPCLASS == proc_call (T.OPCLASS == branch && T.PC < T.Target) && zero_0 "
+         "\xe2\x87\x92 R2, null\n"
+         "R2:\tcall(HotMethod_handler, T.INSN); T.INSN;\n"
+         "P3:\tT.OPCLASS == proc_call && zero_0 \xe2\x87\x92 R3, null\n"
+         "R3:\tcall(CallPair_handler, T.INSN); T.INSN;\n"},
+        {"triggers", 1,
+         "P0 : T.OP == on_trig_inst -> set_0(HPS_R0), null\n"
+         "P0 : T.OP == off_trig_inst \xe2\x86\x92 set_0(HPS_R1), null\n"
+         "P0 : T.OPCLASS == proc_call&&zero_0 => null, R0\n"
+         "R0 : call(HotMethod_Handler); T.INSN\n"},
+        {"bursty", 1,
+         "// two counters\r\n"
+         "HPS_R2 = 64536\nHPS_R3 = 0xff9c\n"
+         "counter 0 width 16 = HPS_R2\ncounter 1 = HPS_R3\ncounter 2 width 3 = 5\n"
+         "P1: (T.OPCLASS == call || (branch == T.OPCLASS && T.TARGET <= T.PC)) && !overflow_0 "
+         "-> inc_0, null\n"
+         "P2: T.OPCLASS == any && overflow_0 && !overflow_1 -> inc_1; dec_2, R1\n"
+         "P3: !(T.PC >= 0x401000 || 4096 > T.TARGET) || overflow_1 -> set_0(HPS_R4); "
+         "set_1(HPS_R3), null\n"
+         "P4: T.OP != trig_inst && T.OPCLASS != indirect || T.OP == none -> r1\n"
+         "R1: call(CallPair_handler, T.INSN); call(branch_handler); T.INSN\n"},
+        {"classes", 1,
+         "P1: T.OPCLASS == cond_branch || T.OPCLASS == uncond_branch || T.OPCLASS == ret -> null\n"
+         "P2: T.OPCLASS == load || T.OPCLASS == store || T.PC != 18446744073709551615 -> null\n"
+         "R9: T.INSN\n"},
+        {"bad-label", 0, "T.OP == on_trig_inst -> set_0(HPS_R0), null\n"},
+        {"bad-types", 0, "P1: T.OPCLASS < 5 -> null\n"},
+        {"bad-insn", 0, "R1: T.INSN; call(Branch_handler)\n"},
+        {"bad-undefined", 0, "P1: zero_0 -> R7, null\n"},
+        {"bad-items", 0, "R1: T.INSN\nP1: zero_0 -> R1, R1\n"},
+        {"bad-counter", 0, "counter 0 width 4 = 16\n"},
+        {"bad-paren", 0, "P1: (zero_0 || (zero_1) -> null\n"},
+    };
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        lp_hps_acf acf;
+        lp_hps_diag err;
+        const char *t = seeds[i].text;
+        int rc = lp_hps_parse(t, strlen(t), &acf, &err);
+        lp_hps_acf_free(&acf);
+        if ((rc == 0) != seeds[i].good) {
+            fprintf(stderr, "make_seeds: acf/%s: %s (%u:%u: %s)\n", seeds[i].name,
+                    rc ? "does not parse" : "parses but should not", err.line, err.column,
+                    rc ? err.message : "");
+            exit(1);
+        }
+        save("acf", seeds[i].name, (const uint8_t *)t, strlen(t));
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -376,5 +440,6 @@ int main(int argc, char **argv)
     profile_seeds();
     imatrix_seeds();
     events_seeds();
+    acf_seeds();
     return 0;
 }
