@@ -238,8 +238,6 @@ static int programs_from_native(const lp__ef_opts *o, ef_program **out, size_t *
     fclose(f);
     if (rc != 0)
         return rc;
-    if (*out_n == 0)
-        return lp_cli_fail("%s: no program%s", path, o->list ? " of those named" : "");
     for (const char *p = o->list; p && *p;) { /* every name must exist */
         size_t len = strcspn(p, ",");
         int found = 0;
@@ -250,7 +248,7 @@ static int programs_from_native(const lp__ef_opts *o, ef_program **out, size_t *
                                 p);
         p += len + (p[len] == ',');
     }
-    return 0;
+    return *out_n ? 0 : lp_cli_fail("%s: no program", path);
 }
 
 /* ---- building and recording --------------------------------------------------- */

@@ -112,10 +112,13 @@ int main(int argc, char **argv)
         "--period",      "100K", "--duties",        "0,25,100",  "--hot",     "1",     NULL};
     int rc = lp_itest_run(ev, log);
     if (rc != 0) {
-        if (lp_itest_file_has(log, "was not built") ||
-            lp_itest_file_has(log, "valgrind is not installed") ||
-            lp_itest_file_has(log, "has no lowprof")) {
-            printf("SKIP: the Valgrind tool is missing (see %s)\n", log);
+        /* The recording's own log says why record failed. */
+        char rec_log[3300];
+        snprintf(rec_log, sizeof rec_log, "%s/traces/flags_prog.log", res);
+        if (lp_itest_file_has(rec_log, "was not built") ||
+            lp_itest_file_has(rec_log, "valgrind is not installed") ||
+            lp_itest_file_has(rec_log, "has no lowprof")) {
+            printf("SKIP: the Valgrind tool is missing (see %s)\n", rec_log);
             return 77;
         }
         fprintf(stderr, "lowprof eval flag-prediction failed (%d); see %s\n", rc, log);
