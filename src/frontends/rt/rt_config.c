@@ -97,7 +97,8 @@ void lp__rt_config_defaults(lp__rt_config *cfg)
     cfg->rate = 1000;
     cfg->burst = 10000;
     cfg->check_ns = 0; /* derived from period and duty */
-    cfg->threshold = 0.25;
+    cfg->threshold = 0.3;
+    cfg->k = 1;
     cfg->flush_ns = 10 * 1000000000ULL;
     cfg->arcs = 0; /* derived from the number of methods */
     strcpy(cfg->out, "lowprof-rt.%p.lpprof");
@@ -195,6 +196,10 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
         } else if (strcmp(field, "threshold") == 0) {
             bad = lp__rt_fraction(v, vlen, &cfg->threshold) != 0;
             expect = "a fraction in (0, 1]";
+        } else if (strcmp(field, "k") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 1, 1000, &n)))
+                cfg->k = (unsigned)n;
+            expect = "which interval of a phase represents it, 1 to 1000";
         } else if (strcmp(field, "flush") == 0) {
             if (!(bad = lp__rt_num(v, vlen, 0, 86400, &n)))
                 cfg->flush_ns = n * 1000000000ULL;
@@ -217,7 +222,7 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
         } else {
             lp__rt_err(err, errcap, "LOWPROF: unknown field '", field,
                        "' (strategy, profiles, out, hot, duty, period, seed, rate, burst, "
-                       "check, threshold, flush, arcs, verbose)");
+                       "check, threshold, k, flush, arcs, verbose)");
             return -1;
         }
         if (bad) {
@@ -228,7 +233,9 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
         }
         s += len + (comma ? 1 : 0);
     }
+    /* A phase signature needs tens of PC samples, and CPU-time timers tick
+     * at the kernel's HZ (250 here): 200 ms gives about fifty. */
     if (cfg->strategy == LP__RT_PHASE && !cfg->period_set)
-        cfg->period_ns = 100 * 1000000ULL;
+        cfg->period_ns = 200 * 1000000ULL;
     return 0;
 }

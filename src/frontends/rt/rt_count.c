@@ -4,14 +4,20 @@
  * thread's profile flag for its type is set (paper section III: the
  * processor's profile flag; section V: one per profile type).
  *
- * No locks, no allocation, no libc: relaxed atomic adds into arrays
- * allocated before any site is switched on, and a fixed open-addressing
- * table of call pairs whose slots are claimed with one compare-and-swap
- * (when it is full, the pair is dropped and counted). Safe in signal
- * handlers and in any number of threads. Compiled without the
- * instrumentation it serves, so it never re-enters itself. */
+ * No locks and no libc on the hot path: each thread counts into its own
+ * block with plain adds (a lock-prefixed add per event made block
+ * profiling twice as slow on the compress workload: 5.3 s of user time
+ * against 2.5 s, 1.4 s uninstrumented), and
+ * call pairs find their slot in one fixed open-addressing table of keys
+ * claimed with one compare-and-swap (when it is full along a probe
+ * sequence, the pair is dropped and counted). A thread's first event maps
+ * its block (mmap, so even a first event inside a signal handler is safe).
+ * Compiled without the instrumentation it serves, so it never re-enters
+ * itself. */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "rt_internal.h"
 
@@ -21,42 +27,98 @@ __thread lp_pf_state lp__rt_pf __attribute__((tls_model("initial-exec"))) = {
     .flags = (1u << LP_RT_TYPES) - 1,
 };
 
-static inline void lp__rt_add(uint64_t *p)
+/* The calling thread's counter block, NULL until its first event. */
+static __thread lp__rt_tcounts *lp__rt_tc __attribute__((tls_model("initial-exec")));
+
+static pthread_key_t lp__rt_tc_key;
+static size_t lp__rt_tc_bytes;
+
+/* An increment of a counter only this thread writes: a plain add (no lock
+ * prefix), atomic only so that readers and sanitizers see whole values. */
+static inline void lp__rt_inc(uint64_t *p)
 {
-    __atomic_fetch_add(p, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+}
+
+/* At thread exit: the block goes back for the next new thread. */
+static void lp__rt_tc_release(void *p)
+{
+    lp__rt_tcounts *tc = p;
+    lp__rt_tc = NULL;
+    __atomic_store_n(&tc->in_use, 0, __ATOMIC_RELEASE);
+}
+
+/* A block for the calling thread: a released one, or a fresh mmap. Only
+ * system calls and atomics, so an event in a signal handler may get here. */
+static lp__rt_tcounts *lp__rt_tc_get(void)
+{
+    lp__rt_tcounts *tc;
+    for (tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc; tc = tc->next) {
+        int expected = 0;
+        if (__atomic_load_n(&tc->in_use, __ATOMIC_RELAXED) == 0 &&
+            __atomic_compare_exchange_n(&tc->in_use, &expected, 1, 0, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_RELAXED))
+            break;
+    }
+    if (!tc) {
+        void *p = mmap(NULL, lp__rt_tc_bytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED)
+            return NULL;
+        tc = p;
+        uint64_t *words = (uint64_t *)((char *)p + 64);
+        tc->m = words;
+        tc->b = tc->m + lp__rt.nmethods;
+        tc->a = tc->b + lp__rt.nguards;
+        tc->bytes = lp__rt_tc_bytes;
+        tc->in_use = 1;
+        lp__rt_tcounts *head = __atomic_load_n(&lp__rt.blocks, __ATOMIC_RELAXED);
+        do
+            tc->next = head;
+        while (!__atomic_compare_exchange_n(&lp__rt.blocks, &head, tc, 1, __ATOMIC_RELEASE,
+                                            __ATOMIC_RELAXED));
+    }
+    lp__rt_tc = tc;
+    pthread_setspecific(lp__rt_tc_key, tc);
+    return tc;
+}
+
+static inline lp__rt_tcounts *lp__rt_tc_self(void)
+{
+    lp__rt_tcounts *tc = lp__rt_tc;
+    return tc ? tc : lp__rt_tc_get();
 }
 
 /* The probe sequence for a call pair: linear from the hash, at most this
  * many slots before the pair counts as dropped. */
 #define LP__RT_ARC_PROBES 64
 
-static void lp__rt_arc_add(uint64_t key)
+/* The slot of key, claiming an empty one; SIZE_MAX when the table is full
+ * along the probe sequence. */
+static size_t lp__rt_arc_slot(uint64_t key)
 {
     size_t mask = lp__rt.arc_mask;
-    size_t s = (size_t)lp_hash64(key) & mask;
+    size_t s = lp__rt_fib(key, lp__rt.arc_bits);
     for (unsigned i = 0; i < LP__RT_ARC_PROBES; i++, s = (s + 1) & mask) {
-        lp__rt_arc *a = &lp__rt.arcs[s];
-        uint64_t k = __atomic_load_n(&a->key, __ATOMIC_ACQUIRE);
+        uint64_t k = __atomic_load_n(&lp__rt.arc_keys[s], __ATOMIC_ACQUIRE);
+        if (k == key)
+            return s;
         if (k == 0) {
             uint64_t expected = 0;
-            if (__atomic_compare_exchange_n(&a->key, &expected, key, 0, __ATOMIC_ACQ_REL,
-                                            __ATOMIC_ACQUIRE))
-                k = key;
-            else
-                k = expected;
-        }
-        if (k == key) {
-            lp__rt_add(&a->count);
-            return;
+            if (__atomic_compare_exchange_n(&lp__rt.arc_keys[s], &expected, key, 0,
+                                            __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) ||
+                expected == key)
+                return s;
         }
     }
-    lp__rt_add(&lp__rt.arc_drops);
+    __atomic_fetch_add(&lp__rt.arc_drops, 1, __ATOMIC_RELAXED);
+    return SIZE_MAX;
 }
 
 static size_t lp__rt_map_find(uint64_t site)
 {
     size_t mask = lp__rt.map_mask;
-    size_t s = (size_t)lp_hash64(site) & mask;
+    size_t s = lp__rt_fib(site, lp__rt.map_bits);
     for (;;) {
         uint64_t k = lp__rt.map_keys[s];
         if (k == site)
@@ -71,14 +133,17 @@ void lp__rt_on_entry(uint64_t site, uint64_t ret)
 {
     if (!lp_pf_get(&lp__rt_pf, LP_RT_FUNCTIONS) || !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
         return;
+    lp__rt_tcounts *tc = lp__rt_tc_self();
     size_t m = lp__rt_map_find(site);
-    if (m == SIZE_MAX)
+    if (__builtin_expect(m == SIZE_MAX || !tc, 0))
         return;
-    lp__rt_add(&lp__rt.mcount[m]);
-    lp__rt_arc_add((ret & ((1ULL << LP__RT_ARC_SHIFT) - 1)) |
-                   ((uint64_t)(m + 1) << LP__RT_ARC_SHIFT));
-    if (lp__rt.count_events)
-        lp__rt_add(&lp__rt.events);
+    lp__rt_inc(&tc->m[m]);
+    size_t s = lp__rt_arc_slot((ret & ((1ULL << LP__RT_ARC_SHIFT) - 1)) |
+                               ((uint64_t)(m + 1) << LP__RT_ARC_SHIFT));
+    if (__builtin_expect(s != SIZE_MAX, 1))
+        lp__rt_inc(&tc->a[s]);
+    if (__builtin_expect(lp__rt.count_events, 0))
+        lp__rt_inc(&tc->events);
 }
 
 /* ---- sanitizer coverage --------------------------------------------------------------- */
@@ -95,9 +160,12 @@ void __sanitizer_cov_trace_pc_guard(uint32_t *guard)
     if (!g || !lp_pf_get(&lp__rt_pf, LP_RT_BLOCKS) ||
         !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
         return;
-    lp__rt_add(&lp__rt.bcount[g - 1]);
+    lp__rt_tcounts *tc = lp__rt_tc_self();
+    if (!tc)
+        return;
+    lp__rt_inc(&tc->b[g - 1]);
     if (lp__rt.count_events)
-        lp__rt_add(&lp__rt.events);
+        lp__rt_inc(&tc->events);
 }
 
 /* Called by each instrumented module's constructor before the runtime's.
@@ -124,33 +192,89 @@ void __sanitizer_cov_pcs_init(const uintptr_t *beg, const uintptr_t *end)
 
 /* ---- counters ------------------------------------------------------------------------------ */
 
-static size_t lp__rt_pow2(size_t n)
+/* The smallest power of two at least n (and 1024); its log2 in *bits. */
+static size_t lp__rt_pow2(size_t n, unsigned *bits)
 {
     size_t c = 1024;
-    while (c < n)
+    *bits = 10;
+    while (c < n) {
         c *= 2;
+        ++*bits;
+    }
     return c;
 }
 
 int lp__rt_counters_init(void)
 {
     size_t arcs = lp__rt.cfg.arcs ? lp__rt.cfg.arcs : 8 * lp__rt.nmethods;
-    arcs = lp__rt_pow2(arcs < (1u << 22) ? arcs : (1u << 22));
-    lp__rt.mcount = calloc(lp__rt.nmethods ? lp__rt.nmethods : 1, sizeof *lp__rt.mcount);
-    lp__rt.bcount = calloc(lp__rt.nguards ? lp__rt.nguards : 1, sizeof *lp__rt.bcount);
-    lp__rt.arcs = aligned_alloc(64, arcs * sizeof *lp__rt.arcs);
-    if (!lp__rt.mcount || !lp__rt.bcount || !lp__rt.arcs)
+    arcs = lp__rt_pow2(arcs < (1u << 22) ? arcs : (1u << 22), &lp__rt.arc_bits);
+    lp__rt.arc_keys = calloc(arcs, sizeof *lp__rt.arc_keys);
+    if (!lp__rt.arc_keys || pthread_key_create(&lp__rt_tc_key, lp__rt_tc_release) != 0)
         return LP_ENOMEM;
-    memset(lp__rt.arcs, 0, arcs * sizeof *lp__rt.arcs);
     lp__rt.arc_mask = arcs - 1;
+    size_t words = lp__rt.nmethods + lp__rt.nguards + arcs;
+    lp__rt_tc_bytes = (64 + words * sizeof(uint64_t) + 4095) & ~(size_t)4095;
     return 0;
 }
 
 void lp__rt_counters_reset(void)
 {
-    memset(lp__rt.mcount, 0, (lp__rt.nmethods ? lp__rt.nmethods : 1) * sizeof *lp__rt.mcount);
-    memset(lp__rt.bcount, 0, (lp__rt.nguards ? lp__rt.nguards : 1) * sizeof *lp__rt.bcount);
-    memset(lp__rt.arcs, 0, (lp__rt.arc_mask + 1) * sizeof *lp__rt.arcs);
+    for (lp__rt_tcounts *tc = lp__rt.blocks; tc; tc = tc->next) {
+        memset((char *)tc + 64, 0, tc->bytes - 64);
+        tc->events = 0;
+        if (tc != lp__rt_tc)
+            tc->in_use = 0;
+    }
+    memset(lp__rt.arc_keys, 0, (lp__rt.arc_mask + 1) * sizeof *lp__rt.arc_keys);
     lp__rt.arc_drops = 0;
-    lp__rt.events = 0;
+}
+
+int lp__rt_counts_alloc(lp__rt_counts *c)
+{
+    c->m = lp_calloc(lp__rt.nmethods + 1, sizeof *c->m);
+    c->b = lp_calloc(lp__rt.nguards + 1, sizeof *c->b);
+    c->a = lp_calloc(lp__rt.arc_mask + 1, sizeof *c->a);
+    c->events = 0;
+    if (c->m && c->b && c->a)
+        return 0;
+    lp__rt_counts_free(c);
+    return LP_ENOMEM;
+}
+
+void lp__rt_counts_free(lp__rt_counts *c)
+{
+    lp_free(c->m);
+    lp_free(c->b);
+    lp_free(c->a);
+    c->m = c->b = c->a = NULL;
+}
+
+static void lp__rt_sum_into(uint64_t *dst, const uint64_t *src, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        dst[i] += __atomic_load_n(&src[i], __ATOMIC_RELAXED);
+}
+
+void lp__rt_counts_sum(lp__rt_counts *c)
+{
+    memset(c->m, 0, lp__rt.nmethods * sizeof *c->m);
+    memset(c->b, 0, lp__rt.nguards * sizeof *c->b);
+    memset(c->a, 0, (lp__rt.arc_mask + 1) * sizeof *c->a);
+    c->events = 0;
+    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
+         tc = tc->next) {
+        lp__rt_sum_into(c->m, tc->m, lp__rt.nmethods);
+        lp__rt_sum_into(c->b, tc->b, lp__rt.nguards);
+        lp__rt_sum_into(c->a, tc->a, lp__rt.arc_mask + 1);
+        c->events += __atomic_load_n(&tc->events, __ATOMIC_RELAXED);
+    }
+}
+
+uint64_t lp__rt_events_sum(void)
+{
+    uint64_t n = 0;
+    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
+         tc = tc->next)
+        n += __atomic_load_n(&tc->events, __ATOMIC_RELAXED);
+    return n;
 }

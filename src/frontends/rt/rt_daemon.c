@@ -49,7 +49,7 @@ static uint64_t lp__rt_burst_from; /* events when the burst began */
 static lp_phase_tracker lp__rt_tracker;
 static lp_phase_daemon *lp__rt_pd;
 static int lp__rt_sampled; /* the interval in progress is profiled */
-static uint64_t *lp__rt_base_m, *lp__rt_base_b, *lp__rt_base_a; /* counters when it began */
+static lp__rt_counts lp__rt_base, lp__rt_now; /* counters when it began, and now */
 typedef struct lp__rt_kept {
     lp_table t[LP_PROF_TYPE_MAX + 1];
 } lp__rt_kept;
@@ -147,12 +147,7 @@ static void lp__rt_window_close(uint64_t now)
 
 static void lp__rt_base_take(void)
 {
-    for (size_t i = 0; i < lp__rt.nmethods; i++)
-        lp__rt_base_m[i] = __atomic_load_n(&lp__rt.mcount[i], __ATOMIC_RELAXED);
-    for (size_t i = 0; i < lp__rt.nguards; i++)
-        lp__rt_base_b[i] = __atomic_load_n(&lp__rt.bcount[i], __ATOMIC_RELAXED);
-    for (size_t i = 0; i <= lp__rt.arc_mask; i++)
-        lp__rt_base_a[i] = __atomic_load_n(&lp__rt.arcs[i].count, __ATOMIC_RELAXED);
+    lp__rt_counts_sum(&lp__rt_base);
 }
 
 /* Keeps the counts of the interval that just ended (it was profiled). */
@@ -169,8 +164,8 @@ static int lp__rt_keep_interval(void)
     lp__rt_kept *k = &lp__rt_kept_tabs[lp__rt_nkept];
     for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
         lp_table_init(&k->t[t], 0);
-    lp__rt_counts c = {lp__rt_base_m, lp__rt_base_b, lp__rt_base_a};
-    int rc = lp__rt_tables_build(&c, k->t);
+    lp__rt_counts_sum(&lp__rt_now);
+    int rc = lp__rt_tables_build(&lp__rt_now, &lp__rt_base, k->t);
     lp__rt_nkept++; /* kept even when short of memory: one table per daemon sample */
     return rc;
 }
@@ -309,7 +304,7 @@ static void lp__rt_step(uint64_t now)
         break;
     case LP__RT_BURSTY:
         if (lp__rt.window_on) {
-            uint64_t ev = __atomic_load_n(&lp__rt.events, __ATOMIC_RELAXED);
+            uint64_t ev = lp__rt_events_sum();
             /* A burst also ends after ten periods, so a program that stops
              * reaching hot methods is not profiled forever. */
             if (ev - lp__rt_burst_from >= c->burst || now >= lp__rt_next) {
@@ -317,7 +312,7 @@ static void lp__rt_step(uint64_t now)
                 lp__rt_next = now + c->check_ns;
             }
         } else if (now >= lp__rt_next) {
-            lp__rt_burst_from = __atomic_load_n(&lp__rt.events, __ATOMIC_RELAXED);
+            lp__rt_burst_from = lp__rt_events_sum();
             lp__rt_window_open(now);
             lp__rt_next = now + 10 * c->period_ns;
         }
@@ -404,13 +399,9 @@ static int lp__rt_daemon_alloc(void)
         return -1;
     if (lp__rt.cfg.strategy != LP__RT_PHASE)
         return 0;
-    if (!lp__rt_base_m) {
-        lp__rt_base_m = calloc(n, sizeof *lp__rt_base_m);
-        lp__rt_base_b = calloc(lp__rt.nguards ? lp__rt.nguards : 1, sizeof *lp__rt_base_b);
-        lp__rt_base_a = calloc(lp__rt.arc_mask + 1, sizeof *lp__rt_base_a);
-        if (!lp__rt_base_m || !lp__rt_base_b || !lp__rt_base_a)
-            return -1;
-    }
+    if (!lp__rt_base.m &&
+        (lp__rt_counts_alloc(&lp__rt_base) != 0 || lp__rt_counts_alloc(&lp__rt_now) != 0))
+        return -1;
     lp_phase_tracker_config tc = {0};
     tc.threshold = lp__rt.cfg.threshold;
     if (lp_phase_tracker_init(&lp__rt_tracker, &tc) != 0)
@@ -419,6 +410,7 @@ static int lp__rt_daemon_alloc(void)
     dc.strategy = LP_STRATEGY_PHASE;
     dc.predictor = LP_PREDICT_MARKOV; /* online: no oracle */
     dc.seed = lp__rt.cfg.seed;
+    dc.k = lp__rt.cfg.k;
     if (lp_phase_daemon_create(&dc, &lp__rt_pd) != 0) {
         lp_phase_tracker_fini(&lp__rt_tracker);
         return -1;
@@ -570,7 +562,7 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
     lp__rt_meta_u64(m, "phase-unrepresented-intervals", st.unrepresented);
     lp__rt_meta_u64(m, "phase-predictions", st.predictions);
     lp__rt_meta_u64(m, "phase-predictions-correct", st.correct);
-    lp__rt_meta_u64(m, "phase-k", LP_PHASE_DEFAULT_K);
+    lp__rt_meta_u64(m, "phase-k", lp__rt.cfg.k);
     lp__rt_meta_u64(m, "phase-bits", lp__rt_tracker.bits);
     lp__rt_meta_u64(m, "sampled-cpu-ns", lp__rt_sampled_ns);
     lp__rt_meta_trace(m);

@@ -104,11 +104,6 @@ int lp__rt_type_written(unsigned type)
     }
 }
 
-static uint64_t lp__rt_load(const uint64_t *p)
-{
-    return __atomic_load_n(p, __ATOMIC_RELAXED);
-}
-
 static int lp__rt_bump(lp_table *t, uint64_t a, uint64_t b, uint64_t v)
 {
     lp_entry *e = lp_table_upsert(t, (lp_key){a, b});
@@ -118,29 +113,28 @@ static int lp__rt_bump(lp_table *t, uint64_t a, uint64_t b, uint64_t v)
     return 0;
 }
 
-int lp__rt_tables_build(const lp__rt_counts *c, lp_table *t)
+int lp__rt_tables_build(const lp__rt_counts *cur, const lp__rt_counts *base, lp_table *t)
 {
     int fn = (lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1;
     int rc = 0;
     if (fn) {
         for (size_t i = 0; i < lp__rt.nmethods && !rc; i++) {
-            uint64_t v = lp__rt_load(&lp__rt.mcount[i]) - (c && c->mbase ? c->mbase[i] : 0);
+            uint64_t v = cur->m[i] - (base ? base->m[i] : 0);
             if (v)
                 rc = lp__rt_bump(&t[LP_PROF_METHOD], lp__rt.methods[i].entry, 0, v);
         }
         for (size_t s = 0; s <= lp__rt.arc_mask && !rc; s++) {
-            uint64_t key = __atomic_load_n(&lp__rt.arcs[s].key, __ATOMIC_ACQUIRE);
-            if (!key)
-                continue;
-            uint64_t v = lp__rt_load(&lp__rt.arcs[s].count) - (c && c->abase ? c->abase[s] : 0);
+            uint64_t key = __atomic_load_n(&lp__rt.arc_keys[s], __ATOMIC_ACQUIRE);
+            uint64_t v = cur->a[s] - (base ? base->a[s] : 0);
             size_t m = (size_t)(key >> LP__RT_ARC_SHIFT) - 1;
-            if (!v || m >= lp__rt.nmethods)
+            if (!key || !v || m >= lp__rt.nmethods)
                 continue;
             uint64_t ret = key & ((1ULL << LP__RT_ARC_SHIFT) - 1);
             uint64_t callee = lp__rt.methods[m].entry;
             rc = lp__rt_bump(&t[LP_PROF_CALL_PAIR], ret, callee, v);
-            if (!rc)
-                {
+            if (!rc) {
+                /* ret - 1 lies in the call instruction, so in its caller even
+                 * when the call is the caller's last instruction. */
                 uint64_t caller = lp__rt_func_start(ret - 1);
                 rc = lp__rt_bump(&t[LP_PROF_CALL_GRAPH], caller ? caller : ret, callee, v);
             }
@@ -148,7 +142,7 @@ int lp__rt_tables_build(const lp__rt_counts *c, lp_table *t)
     }
     if (lp__rt_type_written(LP_PROF_BLOCK)) {
         for (size_t g = 0; g < lp__rt.nguards && !rc; g++) {
-            uint64_t v = lp__rt_load(&lp__rt.bcount[g]) - (c && c->bbase ? c->bbase[g] : 0);
+            uint64_t v = cur->b[g] - (base ? base->b[g] : 0);
             if (!v)
                 continue;
             uint64_t pc = lp__rt.pcs_start[2 * g];
@@ -255,12 +249,16 @@ static int lp__rt_whole_run(lp_profile_set *set)
     hint[LP_PROF_METHOD] = lp__rt.nmethods;
     hint[LP_PROF_CALL_PAIR] = hint[LP_PROF_CALL_GRAPH] = (lp__rt.arc_mask + 1) / 2;
     hint[LP_PROF_BLOCK] = lp__rt.nguards;
-    int rc = 0;
+    lp__rt_counts cur;
+    int rc = lp__rt_counts_alloc(&cur);
     for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
         if (lp_table_init(&tabs[t], lp__rt_type_written(t) ? hint[t] : 0) != 0)
             rc = LP_ENOMEM;
-    if (!rc)
-        rc = lp__rt_tables_build(NULL, tabs);
+    if (!rc) {
+        lp__rt_counts_sum(&cur);
+        rc = lp__rt_tables_build(&cur, NULL, tabs);
+    }
+    lp__rt_counts_free(&cur);
     uint64_t now = lp__rt_now_or_end();
     uint64_t total = now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0;
     unsigned st = lp__rt.cfg.strategy;

@@ -296,18 +296,17 @@ static int lp__rt_collect_entries(uint64_t **out, size_t *out_n, uint64_t **out_
     return 0;
 }
 
-static size_t lp__rt_map_slot(uint64_t key, size_t mask)
-{
-    return (size_t)(lp_hash64(key) & mask);
-}
-
 /* The open-addressing map entry site -> method index that the trampoline's
  * handler reads. */
 static int lp__rt_map_build(void)
 {
     size_t cap = 16;
-    while (cap < 2 * lp__rt.nmethods + 2)
+    unsigned bits = 4;
+    while (cap < 2 * lp__rt.nmethods + 2) {
         cap *= 2;
+        bits++;
+    }
+    lp__rt.map_bits = bits;
     lp__rt.map_keys = calloc(cap, sizeof *lp__rt.map_keys);
     lp__rt.map_vals = calloc(cap, sizeof *lp__rt.map_vals);
     if (!lp__rt.map_keys || !lp__rt.map_vals)
@@ -317,7 +316,7 @@ static int lp__rt_map_build(void)
         uint64_t k = lp__rt.methods[i].site;
         if (!k)
             continue;
-        size_t s = lp__rt_map_slot(k, lp__rt.map_mask);
+        size_t s = lp__rt_fib(k, lp__rt.map_bits);
         while (lp__rt.map_keys[s])
             s = (s + 1) & lp__rt.map_mask;
         lp__rt.map_keys[s] = k;

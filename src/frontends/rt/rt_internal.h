@@ -64,6 +64,7 @@ typedef struct lp__rt_config {
     uint64_t burst;       /* bursty: events per burst (n_instr) */
     uint64_t check_ns;    /* bursty: CPU time off between bursts (n_check) */
     double threshold;     /* phase: similarity threshold */
+    unsigned k;           /* phase: the k-th interval of a phase represents it */
     uint64_t flush_ns;    /* wall time between periodic files; 0 = none */
     size_t arcs;          /* call-pair table slots (a power of two) */
     unsigned verbose;
@@ -157,13 +158,35 @@ LP__HIDDEN void lp__rt_patch_all_off(void);
 
 /* ---- counting (rt_count.c, rt_tramp.S) --------------------------------------------- */
 
-typedef struct lp__rt_arc {
-    uint64_t key; /* return address | (method index + 1) << 47; 0 = empty */
-    uint64_t count;
-} lp__rt_arc;
-
+/* Call pairs: a fixed open-addressing table of keys, return address |
+ * (method index + 1) << 47, 0 for an empty slot; claimed with one
+ * compare-and-swap and never released. The counts live per thread, at the
+ * key's slot. */
 #define LP__RT_ARC_SHIFT 47
+
+/* The hot path's hash (Fibonacci hashing): the top bits of key times the
+ * golden ratio, bits of them. Two instructions; good enough for code
+ * addresses, which differ in their low bits. */
+static inline size_t lp__rt_fib(uint64_t key, unsigned bits)
+{
+    return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> (64 - bits));
+}
 #define LP__RT_MAX_METHODS ((1u << (64 - LP__RT_ARC_SHIFT)) - 2)
+
+/* One thread's counters: plain increments, no lock prefix, since only the
+ * owning thread writes them (readers sum every block with atomic loads).
+ * A block outlives its thread and is handed to the next new thread, which
+ * keeps adding to it: only the sums over blocks mean anything. Blocks are
+ * mmap'd (NORESERVE: untouched counters cost nothing) and never freed. */
+typedef struct lp__rt_tcounts {
+    struct lp__rt_tcounts *next; /* the registry, newest first */
+    int in_use;                  /* owned by a running thread */
+    uint64_t events;             /* recorded events (bursty only) */
+    uint64_t *m;                 /* invocations per method */
+    uint64_t *b;                 /* executions per coverage guard */
+    uint64_t *a;                 /* calls per call-pair slot */
+    size_t bytes;
+} lp__rt_tcounts;
 
 extern __thread lp_pf_state lp__rt_pf __attribute__((tls_model("initial-exec")));
 
@@ -172,10 +195,26 @@ extern __thread lp_pf_state lp__rt_pf __attribute__((tls_model("initial-exec")))
 LP__HIDDEN void lp__rt_on_entry(uint64_t site, uint64_t ret);
 /* The assembly trampoline a patched entry calls. */
 LP__HIDDEN void lp__rt_entry_tramp(void);
-/* Allocates the counters once the methods and guards are known. */
+/* Sizes the counter blocks and allocates the call-pair keys once the
+ * methods and guards are known. */
 LP__HIDDEN int lp__rt_counters_init(void);
-/* Zeroes every counter (fork child). */
+/* Zeroes every block and gives all but the calling thread's back (fork
+ * child: the other threads are gone). */
 LP__HIDDEN void lp__rt_counters_reset(void);
+
+/* Sums over every thread's block. */
+typedef struct lp__rt_counts {
+    uint64_t *m, *b, *a;
+    uint64_t events;
+} lp__rt_counts;
+/* Allocates zeroed arrays (lp_calloc: the arena in the fatal path).
+ * 0 or LP_ENOMEM. */
+LP__HIDDEN int lp__rt_counts_alloc(lp__rt_counts *c);
+LP__HIDDEN void lp__rt_counts_free(lp__rt_counts *c);
+/* Fills c with the current sums. Lock-free; signal-safe. */
+LP__HIDDEN void lp__rt_counts_sum(lp__rt_counts *c);
+/* Recorded events over every thread (bursty). */
+LP__HIDDEN uint64_t lp__rt_events_sum(void);
 
 /* ---- the SIGPROF sampler (rt_sampler.c) ----------------------------------------------- */
 
@@ -224,14 +263,11 @@ LP__HIDDEN uint64_t lp__rt_cpu_ns(void);
 
 enum { LP__RT_DUMP_EXIT = 0, LP__RT_DUMP_PERIODIC = 1, LP__RT_DUMP_FATAL = 2, LP__RT_DUMP_API = 3 };
 
-/* Counter values to subtract (a profiled interval's start), or NULL. */
-typedef struct lp__rt_counts {
-    const uint64_t *mbase, *bbase, *abase;
-} lp__rt_counts;
 /* Fills tables[type] (initialised by the caller, LP_PROF_TYPE_MAX + 1 of
- * them) with the method, call-pair, call-graph and block counts since c.
- * Returns 0 or LP_ENOMEM. */
-LP__HIDDEN int lp__rt_tables_build(const lp__rt_counts *c, lp_table *tables);
+ * them) with the method, call-pair, call-graph and block counts of cur
+ * less base (NULL: from zero). Returns 0 or LP_ENOMEM. */
+LP__HIDDEN int lp__rt_tables_build(const lp__rt_counts *cur, const lp__rt_counts *base,
+                                   lp_table *tables);
 /* Whether the file carries profiles of this lp_profile_type. */
 LP__HIDDEN int lp__rt_type_written(unsigned type);
 /* Builds the profile set and writes it through a temporary file. why is an
@@ -269,6 +305,7 @@ typedef struct lp__rt_state {
     uint64_t *map_keys; /* entry site -> method index (open addressing) */
     uint32_t *map_vals;
     size_t map_mask;
+    unsigned map_bits; /* log2 of its capacity */
     lp__rt_site *cov; /* grouped by method */
     size_t ncov;
     size_t entry_sites, entry_unswitchable, cov_rejected;
@@ -287,13 +324,12 @@ typedef struct lp__rt_state {
     int32_t *guard_method; /* per guard */
 
     /* counters */
-    uint64_t *mcount; /* invocations per method */
-    uint64_t *bcount; /* executions per guard */
-    lp__rt_arc *arcs;
+    lp__rt_tcounts *blocks; /* every thread's, newest first */
+    uint64_t *arc_keys;
     size_t arc_mask;
+    unsigned arc_bits;
     uint64_t arc_drops;
-    uint64_t events; /* recorded events, counted only under bursty */
-    int count_events;
+    int count_events; /* events are counted (bursty) */
 
     lp__rt_clock clock;
     uint64_t samples, samples_lost;
