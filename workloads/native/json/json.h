@@ -57,6 +57,8 @@ typedef struct js_doc js_doc;
 
 js_doc *js_doc_create(void);
 void js_doc_free(js_doc *doc); /* NULL is fine */
+/* Empties the document, keeping its memory for the next one. */
+void js_doc_reset(js_doc *doc);
 void *js_doc_alloc(js_doc *doc, size_t n);
 size_t js_doc_bytes(const js_doc *doc);
 

@@ -92,53 +92,78 @@ static uint64_t js_hash_stats(uint64_t h, const js_stats *st)
     return nw_hash_u64(h, st->number_hash);
 }
 
-static uint64_t js_round(uint64_t seed, uint64_t h, int *failed)
-{
-    js_doc *doc = js_doc_create(), *doc2 = js_doc_create(), *doc3 = js_doc_create();
+/* What one round works in: three documents and three text buffers, kept
+ * from round to round as a long-running service would keep them. */
+typedef struct js_workspace {
+    js_doc *doc, *doc2, *doc3;
     js_buf compact, again, pretty;
-    js_buf_init(&compact);
-    js_buf_init(&again);
-    js_buf_init(&pretty);
+} js_workspace;
 
-    js_value *orig = js_generate(doc, seed, JS_ITEMS);
-    js_write(&compact, orig, 0);
-    js_value *parsed = js_reparse(doc2, &compact, failed);
+static void js_workspace_init(js_workspace *w)
+{
+    w->doc = js_doc_create();
+    w->doc2 = js_doc_create();
+    w->doc3 = js_doc_create();
+    js_buf_init(&w->compact);
+    js_buf_init(&w->again);
+    js_buf_init(&w->pretty);
+}
+
+static void js_workspace_reset(js_workspace *w)
+{
+    js_doc_reset(w->doc);
+    js_doc_reset(w->doc2);
+    js_doc_reset(w->doc3);
+    w->compact.len = w->again.len = w->pretty.len = 0;
+}
+
+static void js_workspace_free(js_workspace *w)
+{
+    js_doc_free(w->doc);
+    js_doc_free(w->doc2);
+    js_doc_free(w->doc3);
+    js_buf_free(&w->compact);
+    js_buf_free(&w->again);
+    js_buf_free(&w->pretty);
+}
+
+static uint64_t js_round(js_workspace *w, uint64_t seed, uint64_t h, int *failed)
+{
+    js_buf *compact = &w->compact, *again = &w->again, *pretty = &w->pretty;
+    js_workspace_reset(w);
+    js_value *orig = js_generate(w->doc, seed, JS_ITEMS);
+    js_write(compact, orig, 0);
+    js_value *parsed = js_reparse(w->doc2, compact, failed);
     js_value *from_pretty = NULL;
     if (parsed) {
-        js_write(&again, parsed, 0);
-        if (again.len != compact.len || memcmp(again.data, compact.data, again.len) != 0 ||
+        js_write(again, parsed, 0);
+        if (again->len != compact->len || memcmp(again->data, compact->data, again->len) != 0 ||
             !js_equal(orig, parsed)) {
             fprintf(stderr, "json: compact round trip differs\n");
             *failed = 1;
         }
-        js_write(&pretty, parsed, 2);
-        from_pretty = js_reparse(doc3, &pretty, failed);
+        js_write(pretty, parsed, 2);
+        from_pretty = js_reparse(w->doc3, pretty, failed);
     }
     if (from_pretty && !js_equal(orig, from_pretty)) {
         fprintf(stderr, "json: indented round trip differs\n");
         *failed = 1;
     }
-    h = nw_hash_bytes(h, compact.data, compact.len);
-    h = nw_hash_u64(h, pretty.len);
+    h = nw_hash_bytes(h, compact->data, compact->len);
+    h = nw_hash_u64(h, pretty->len);
     if (from_pretty) {
         js_stats st;
         js_walk(from_pretty, &st);
         h = js_hash_stats(h, &st);
-        h = js_hash_queries(h, from_pretty, &again);
+        h = js_hash_queries(h, from_pretty, again);
         h = nw_hash_u64(h, (uint64_t)js_order_total(from_pretty));
         h = nw_hash_u64(h, js_count_tag(from_pretty, "sale"));
         h = nw_hash_u64(h, js_count_tag(from_pretty, "garden"));
-        js_sort_keys(doc3, from_pretty);
-        again.len = 0;
-        js_write(&again, from_pretty, 0);
-        h = nw_hash_bytes(h, again.data, again.len);
+        js_sort_keys(w->doc3, from_pretty);
+        again->len = 0;
+        js_write(again, from_pretty, 0);
+        h = nw_hash_bytes(h, again->data, again->len);
     }
-    js_buf_free(&compact);
-    js_buf_free(&again);
-    js_buf_free(&pretty);
-    js_doc_free(doc);
-    js_doc_free(doc2);
-    js_doc_free(doc3);
     return h;
 }
 
@@ -151,8 +176,11 @@ int main(int argc, char **argv)
         return 2;
     uint64_t h = NW_HASH_INIT;
     int failed = js_check_bad_inputs(&h);
+    js_workspace w;
+    js_workspace_init(&w);
     for (long r = 0; r < rounds && !failed; r++)
-        h = js_round(1000 + (uint64_t)r, h, &failed);
+        h = js_round(&w, 1000 + (uint64_t)r, h, &failed);
+    js_workspace_free(&w);
     if (failed)
         return 1;
     nw_report("json", h);

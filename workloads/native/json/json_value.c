@@ -28,6 +28,11 @@ void js_doc_free(js_doc *doc)
     free(doc);
 }
 
+void js_doc_reset(js_doc *doc)
+{
+    nw_arena_reset(doc->arena);
+}
+
 void *js_doc_alloc(js_doc *doc, size_t n)
 {
     return nw_arena_alloc(doc->arena, n);

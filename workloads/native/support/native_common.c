@@ -149,7 +149,8 @@ typedef struct nw_chunk {
 } nw_chunk;
 
 struct nw_arena {
-    nw_chunk *head;
+    nw_chunk *head;  /* in use, newest first */
+    nw_chunk *spare; /* emptied by nw_arena_reset */
     size_t bytes;
 };
 
@@ -162,12 +163,18 @@ void *nw_arena_alloc(nw_arena *a, size_t n)
 {
     n = (n + 15) & ~(size_t)15;
     if (!a->head || a->head->cap - a->head->used < n) {
-        /* A request larger than a chunk gets a chunk of its own. */
-        size_t cap = n > NW_CHUNK ? n : NW_CHUNK;
-        nw_chunk *c = nw_alloc(sizeof *c + cap);
+        nw_chunk *c;
+        if (a->spare && a->spare->cap >= n) {
+            c = a->spare;
+            a->spare = c->next;
+        } else {
+            /* A request larger than a chunk gets a chunk of its own. */
+            size_t cap = n > NW_CHUNK ? n : NW_CHUNK;
+            c = nw_alloc(sizeof *c + cap);
+            c->cap = cap;
+        }
         c->next = a->head;
         c->used = 0;
-        c->cap = cap;
         a->head = c;
     }
     void *p = a->head->data + a->head->used;
@@ -181,14 +188,26 @@ size_t nw_arena_bytes(const nw_arena *a)
     return a->bytes;
 }
 
+void nw_arena_reset(nw_arena *a)
+{
+    while (a->head) {
+        nw_chunk *next = a->head->next;
+        a->head->next = a->spare;
+        a->spare = a->head;
+        a->head = next;
+    }
+    a->bytes = 0;
+}
+
 void nw_arena_free(nw_arena *a)
 {
     if (!a)
         return;
-    while (a->head) {
-        nw_chunk *next = a->head->next;
-        free(a->head);
-        a->head = next;
+    nw_arena_reset(a);
+    while (a->spare) {
+        nw_chunk *next = a->spare->next;
+        free(a->spare);
+        a->spare = next;
     }
     free(a);
 }

@@ -58,7 +58,9 @@ typedef struct nw_arena nw_arena;
 
 nw_arena *nw_arena_create(void);
 void *nw_arena_alloc(nw_arena *a, size_t n);
-size_t nw_arena_bytes(const nw_arena *a); /* total handed out */
+size_t nw_arena_bytes(const nw_arena *a); /* total handed out since reset */
+/* Forgets every allocation but keeps the memory for the next ones. */
+void nw_arena_reset(nw_arena *a);
 void nw_arena_free(nw_arena *a);
 
 /* malloc/calloc/realloc that end the program with a message when memory
