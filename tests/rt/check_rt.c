@@ -5,7 +5,8 @@
  * and symbolized from the file's own module map.
  *
  * usage: check_rt LOWPROF SRCDIR WORKDIR TEST [RUNTIME-SOURCES...]
- * TEST: exact switch flags fork exec segv chain abort prof output tsan
+ * TEST: exact cet-gcc cet-clang switch flags fork exec segv chain abort term prof
+ * output tsan
  * (tsan compiles the runtime's sources with -fsanitize=thread first).
  * Exits 0, 1 on a failed check, 77 when clang or one of its flags is
  * missing. */
@@ -133,9 +134,10 @@ static char *slurp(const char *path)
     return buf;
 }
 
-/* Compiles rt_prog.c into WORK/name with `lowprof cc` and extra compiler
- * arguments (NULL-terminated). */
-static void build(const char *name, const char *rt, const char *const *extra)
+/* Compiles rt_prog.c into WORK/name with `lowprof cc` (compiler cc and
+ * --profiles=profiles) and extra compiler arguments (NULL-terminated). */
+static void build_with(const char *name, const char *cc, const char *profiles, const char *rt,
+                       const char *const *extra)
 {
     char *src = path_in(g_src, "rt_prog.c");
     char *exe = path_in(g_work, name);
@@ -145,10 +147,11 @@ static void build(const char *name, const char *rt, const char *const *extra)
     char rtopt[4096] = "--print";
     if (rt)
         snprintf(rtopt, sizeof rtopt, "--rt=%s", rt);
-    const char *argv[32] = {g_lowprof,     "cc",     "--profiles=call-graph,block", "--cc=clang",
-                            rtopt,         "--",     "-O2",
-                            "-g",          incdir,   src,
-                            "-o",          exe};
+    char ccopt[64], profopt[64];
+    snprintf(ccopt, sizeof ccopt, "--cc=%s", cc);
+    snprintf(profopt, sizeof profopt, "--profiles=%s", profiles);
+    const char *argv[32] = {g_lowprof, "cc", profopt, ccopt, rtopt, "--", "-O2",
+                            "-g",      incdir, src,   "-o",  exe};
     size_t n = 12;
     for (size_t i = 0; extra && extra[i] && n < 30; i++)
         argv[n++] = extra[i];
@@ -159,6 +162,20 @@ static void build(const char *name, const char *rt, const char *const *extra)
         char *text = slurp(log);
         die("building %s failed (status %d):\n%s", name, st, text);
     }
+}
+
+static void build(const char *name, const char *rt, const char *const *extra)
+{
+    build_with(name, "clang", "call-graph,block", rt, extra);
+}
+
+/* Runs WORK/prog in mode with LOWPROF=env and extra ("NAME=VALUE" or
+ * NULL), stdout to WORK/out.txt and stderr to WORK/err.txt; returns the
+ * wait status. */
+static int run_prog(const char *mode, const char *env, const char *extra)
+{
+    char *argv[] = {path_in(g_work, "prog"), (char *)mode, NULL};
+    return run(argv, env, extra, path_in(g_work, "out.txt"), path_in(g_work, "err.txt"));
 }
 
 /* ---- profiles -------------------------------------------------------------------- */
@@ -262,8 +279,7 @@ static const char *const exact_env = "strategy=always,hot=all,profiles=call-grap
 static void test_exact(void)
 {
     build("prog", NULL, NULL);
-    char *argv[] = {path_in(g_work, "prog"), "exact", NULL};
-    int st = run(argv, exact_env, NULL, path_in(g_work, "out.txt"), path_in(g_work, "err.txt"));
+    int st = run_prog("exact", exact_env, NULL);
     CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3, "exit status %d, not 3", st);
     loaded l;
     load("p.lpprof", &l);
@@ -300,12 +316,39 @@ static void test_exact(void)
     unload(&l);
 }
 
+/* Function entries after endbr64 (-fcf-protection=full), with gcc (whose
+ * entry NOPs are five one-byte NOPs) and with clang. */
+static void test_cet(const char *cc)
+{
+    const char *extra[] = {"-fcf-protection=full", NULL};
+    build_with("prog", cc, "call-graph", NULL, extra);
+    int st = run_prog("exact", exact_env, NULL);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3, "exit status %d, not 3", st);
+    loaded l;
+    load("p.lpprof", &l);
+    CHECK(method(&l, "leaf") == 1000, "%s: leaf invocations %llu", cc,
+          (unsigned long long)method(&l, "leaf"));
+    uint64_t a = sum_by(&l, LP_PROF_CALL_GRAPH, 0, "site_a", "leaf");
+    uint64_t b = sum_by(&l, LP_PROF_CALL_GRAPH, 0, "site_b", "leaf");
+    CHECK(a == 600 && b == 400, "%s: site_a->leaf %llu, site_b->leaf %llu", cc,
+          (unsigned long long)a, (unsigned long long)b);
+    /* The method's key is the function's symbol, not the NOPs after endbr64. */
+    const lp_profile *p = whole(&l, LP_PROF_METHOD);
+    size_t cur = 0;
+    const lp_entry *e;
+    while (p && (e = lp_table_next(&p->table, &cur)) != NULL) {
+        lp_symbol s;
+        lp_symbolize(l.sym, e->key.a, &s);
+        CHECK(s.function && s.function_start == e->key.a, "%s: method key %#llx is not %s's start",
+              cc, (unsigned long long)e->key.a, s.function ? s.function : "a function");
+    }
+    unload(&l);
+}
+
 static void test_switch(void)
 {
     build("prog", NULL, NULL);
-    char *argv[] = {path_in(g_work, "prog"), "switch", NULL};
-    int st = run(argv, "strategy=never,profiles=call-graph,block,out=p.lpprof", NULL,
-                 path_in(g_work, "out.txt"), NULL);
+    int st = run_prog("switch", "strategy=never,profiles=call-graph,block,out=p.lpprof", NULL);
     CHECK(ok_status(st), "status %d", st);
     loaded l;
     load("p.lpprof", &l);
@@ -325,8 +368,7 @@ static void test_switch(void)
 static void test_flags(void)
 {
     build("prog", NULL, NULL);
-    char *argv[] = {path_in(g_work, "prog"), "flags", NULL};
-    int st = run(argv, "strategy=always,hot=all,out=p.lpprof", NULL, NULL, NULL);
+    int st = run_prog("flags", "strategy=always,hot=all,out=p.lpprof", NULL);
     CHECK(ok_status(st), "status %d", st);
     loaded l;
     load("p.lpprof", &l);
@@ -356,9 +398,7 @@ static int list_profiles(char names[][256], int cap)
 static void test_fork(void)
 {
     build("prog", NULL, NULL);
-    char *argv[] = {path_in(g_work, "prog"), "fork", NULL};
-    int st = run(argv, "strategy=always,hot=all,out=f.%p.lpprof", NULL,
-                 path_in(g_work, "out.txt"), NULL);
+    int st = run_prog("fork", "strategy=always,hot=all,out=f.%p.lpprof", NULL);
     CHECK(ok_status(st), "status %d", st);
     char names[8][256];
     int n = list_profiles(names, 8);
@@ -381,9 +421,7 @@ static void test_fork(void)
 static void test_exec(void)
 {
     build("prog", NULL, NULL);
-    char *argv[] = {path_in(g_work, "prog"), "exec", NULL};
-    int st = run(argv, "strategy=always,hot=all,out=e.lpprof", NULL, path_in(g_work, "out.txt"),
-                 NULL);
+    int st = run_prog("exec", "strategy=always,hot=all,out=e.lpprof", NULL);
     CHECK(ok_status(st), "status %d", st);
     char *out = slurp(path_in(g_work, "out.txt"));
     CHECK(strstr(out, "exec2") != NULL, "the exec'd image did not run: %s", out);
@@ -397,10 +435,8 @@ static void test_exec(void)
 static void test_fatal(const char *mode, int sig, const char *extra)
 {
     build("prog", NULL, NULL);
-    char *argv[] = {path_in(g_work, "prog"), (char *)mode, NULL};
     char *out = path_in(g_work, "out.txt");
-    int st = run(argv, "strategy=always,hot=all,out=c.lpprof", extra, out,
-                 path_in(g_work, "err.txt"));
+    int st = run_prog(mode, "strategy=always,hot=all,out=c.lpprof", extra);
     if (extra) {
         CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 42,
               "status %d: the program's own handler should have exited with 42", st);
@@ -424,9 +460,7 @@ static void test_fatal(const char *mode, int sig, const char *extra)
 static void test_prof(void)
 {
     build("prog", NULL, NULL);
-    char *argv[] = {path_in(g_work, "prog"), "prof", NULL};
-    int st = run(argv, "strategy=periodic,hot=10,period=5,out=s.lpprof", "RT_PROG_PROF=1",
-                 path_in(g_work, "out.txt"), NULL);
+    int st = run_prog("prof", "strategy=periodic,hot=10,period=5,out=s.lpprof", "RT_PROG_PROF=1");
     CHECK(ok_status(st), "status %d: the program's SIGPROF handler was starved", st);
     loaded l;
     load("s.lpprof", &l);
@@ -461,11 +495,10 @@ static void test_output(void)
               envs[i] ? envs[i] : "unset");
     }
     /* A bad LOWPROF: one line on stderr naming the field, the program as ever. */
-    char *argv[] = {path_in(g_work, "prog"), "exact", NULL};
-    int st = run(argv, "strategy=often", NULL, path_in(g_work, "i.out"), path_in(g_work, "i.err"));
-    char *err = slurp(path_in(g_work, "i.err"));
+    int st = run_prog("exact", "strategy=often", NULL);
+    char *err = slurp(path_in(g_work, "err.txt"));
     CHECK(st == pst, "bad LOWPROF changed the exit status");
-    CHECK(strcmp(slurp(path_in(g_work, "i.out")), pout) == 0, "bad LOWPROF changed stdout");
+    CHECK(strcmp(slurp(path_in(g_work, "out.txt")), pout) == 0, "bad LOWPROF changed stdout");
     CHECK(strstr(err, "lowprof: LOWPROF: field 'strategy'") == err && strstr(err, perr) != NULL,
           "bad LOWPROF: stderr '%s'", err);
 }
@@ -569,6 +602,10 @@ int main(int argc, char **argv)
     need_clang();
     if (strcmp(t, "exact") == 0)
         test_exact();
+    else if (strcmp(t, "cet-gcc") == 0)
+        test_cet("gcc");
+    else if (strcmp(t, "cet-clang") == 0)
+        test_cet("clang");
     else if (strcmp(t, "switch") == 0)
         test_switch();
     else if (strcmp(t, "flags") == 0)
@@ -583,6 +620,8 @@ int main(int argc, char **argv)
         test_fatal("segv", SIGSEGV, "RT_PROG_CHAIN=1");
     else if (strcmp(t, "abort") == 0)
         test_fatal("abort", SIGABRT, NULL);
+    else if (strcmp(t, "term") == 0)
+        test_fatal("term", SIGTERM, NULL);
     else if (strcmp(t, "prof") == 0)
         test_prof();
     else if (strcmp(t, "output") == 0)

@@ -15,6 +15,7 @@
  *   exec     leaf() 5 times, then exec itself in mode exec2 (7 more)
  *   segv     leaf() 25 times, then a null store
  *   abort    leaf() 25 times, then abort()
+ *   term     leaf() 25 times, then raise(SIGTERM)
  *   prof     its own ITIMER_PROF and SIGPROF handler (installed before the
  *            runtime starts) must keep working
  * With RT_PROG_CHAIN=1 a SIGSEGV handler is installed before the runtime
@@ -283,6 +284,15 @@ static int mode_abort(void)
     abort();
 }
 
+static int mode_term(void)
+{
+    for (int i = 0; i < 25; i++)
+        leaf();
+    fflush(stdout);
+    raise(SIGTERM);
+    return 0;
+}
+
 static volatile sig_atomic_t own_prof;
 
 static void own_prof_handler(int sig)
@@ -345,6 +355,8 @@ int main(int argc, char **argv)
         return mode_segv();
     if (strcmp(mode, "abort") == 0)
         return mode_abort();
+    if (strcmp(mode, "term") == 0)
+        return mode_term();
     if (strcmp(mode, "prof") == 0)
         return mode_prof();
     fprintf(stderr, "rt_prog: unknown mode %s\n", mode);

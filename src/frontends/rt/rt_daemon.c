@@ -355,7 +355,7 @@ static void *lp__rt_main(void *arg)
         struct timespec ts = {(time_t)(wake / 1000000000ULL), (long)(wake % 1000000000ULL)};
         while (!lp__rt_stop && pthread_cond_timedwait(&lp__rt_cond, &lp__rt.lock, &ts) == 0)
             ;
-        if (lp__rt_stop)
+        if (lp__rt_stop || __atomic_load_n(&lp__rt.frozen, __ATOMIC_ACQUIRE))
             break;
         lp__rt_drain();
         lp__rt_step(lp__rt_cpu_ns());
@@ -563,6 +563,12 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
     lp__rt_meta_u64(m, "phase-predictions", st.predictions);
     lp__rt_meta_u64(m, "phase-predictions-correct", st.correct);
     lp__rt_meta_u64(m, "phase-k", lp__rt.cfg.k);
+    char thr[32], frac[24];
+    uint64_t ppm = (uint64_t)(lp__rt.cfg.threshold * 1e6 + 0.5);
+    lp__rt_u64(ppm / 1000000, thr);
+    lp__rt_u64(1000000 + ppm % 1000000, frac); /* "1" and six digits */
+    frac[0] = '.';
+    lp_meta_set(m, "phase-threshold", strcat(thr, frac));
     lp__rt_meta_u64(m, "phase-bits", lp__rt_tracker.bits);
     lp__rt_meta_u64(m, "sampled-cpu-ns", lp__rt_sampled_ns);
     lp__rt_meta_trace(m);

@@ -90,11 +90,16 @@ void lp__rt_out_path(void)
 
 /* ---- tables ---------------------------------------------------------------------------- */
 
+/* Function events are asked for and the program has entry sites. */
+static int lp__rt_fn_events(void)
+{
+    return ((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1) && lp__rt.entry_sites;
+}
+
 int lp__rt_type_written(unsigned type)
 {
-    unsigned t = lp__rt.cfg.types;
-    int fn = (t >> LP_RT_FUNCTIONS) & 1, bl = (t >> LP_RT_BLOCKS) & 1;
-    int have_blocks = bl && lp__rt.guard_method;
+    int fn = lp__rt_fn_events();
+    int have_blocks = ((lp__rt.cfg.types >> LP_RT_BLOCKS) & 1) && lp__rt.guard_method;
     switch (type) {
     case LP_PROF_METHOD: return fn || have_blocks;
     case LP_PROF_CALL_PAIR:
@@ -115,7 +120,7 @@ static int lp__rt_bump(lp_table *t, uint64_t a, uint64_t b, uint64_t v)
 
 int lp__rt_tables_build(const lp__rt_counts *cur, const lp__rt_counts *base, lp_table *t)
 {
-    int fn = (lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1;
+    int fn = lp__rt_fn_events();
     int rc = 0;
     if (fn) {
         for (size_t i = 0; i < lp__rt.nmethods && !rc; i++) {
@@ -187,7 +192,7 @@ static uint64_t lp__rt_method_on(size_t m, unsigned type, uint64_t now)
  * switch; -1 if none. */
 static long lp__rt_entry_method(unsigned ptype, const lp_entry *e, unsigned *out_type)
 {
-    int fn = (lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1;
+    int fn = lp__rt_fn_events();
     *out_type = LP_RT_FUNCTIONS;
     switch (ptype) {
     case LP_PROF_METHOD:

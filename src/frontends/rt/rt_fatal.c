@@ -1,5 +1,7 @@
 /* The profile written at a fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
- * SIGABRT), then the signal's own outcome, unchanged.
+ * SIGABRT; and SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGXCPU, SIGXFSZ
+ * when the program leaves them at their default action, which ends it),
+ * then the signal's own outcome, unchanged.
  *
  * The handler writes the profile once (a second crashing thread waits for
  * the first to finish), with core's allocator shim pointed at a bump arena
@@ -10,6 +12,10 @@
  * re-executes the faulting instruction, a sent signal is raised once more
  * and is delivered when the handler returns. So the program's handler
  * runs, or the process dies of the same signal with the same status.
+ *
+ * The arena stays the allocator afterwards (a program handler may carry
+ * on), so nothing allocated from it ever reaches libc's free, and the
+ * daemon stops at its next wake-up.
  *
  * A handler the program installs after the runtime's start replaces this
  * one (the program wins); the periodic file is then the last one. */
@@ -22,7 +28,11 @@
 
 #include "rt_internal.h"
 
-static const int lp__rt_fatal_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+static const int lp__rt_fatal_sigs[] = {SIGSEGV, SIGBUS,  SIGFPE,  SIGILL,  SIGABRT, SIGHUP,
+                                        SIGINT,  SIGQUIT, SIGTERM, SIGPIPE, SIGXCPU, SIGXFSZ};
+/* The first LP__RT_NFAULT are always caught (and chained); the others only
+ * when the program left them at their default action. */
+#define LP__RT_NFAULT 5
 #define LP__RT_NFATAL (sizeof lp__rt_fatal_sigs / sizeof lp__rt_fatal_sigs[0])
 static struct sigaction lp__rt_fatal_old[LP__RT_NFATAL];
 static int lp__rt_fatal_state; /* 0 nothing written, 1 writing, 2 written */
@@ -105,9 +115,9 @@ static void lp__rt_fatal_handler(int sig, siginfo_t *si, void *uc)
     if (__atomic_compare_exchange_n(&lp__rt_fatal_state, &expected, 1, 0, __ATOMIC_ACQ_REL,
                                     __ATOMIC_ACQUIRE)) {
         if (__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED) && lp__rt_arena) {
+            __atomic_store_n(&lp__rt.frozen, 1, __ATOMIC_RELEASE);
             lp_set_allocator(&lp__rt_arena_allocator);
             lp__rt_dump(LP__RT_DUMP_FATAL, sig);
-            lp_set_allocator(NULL);
         }
         __atomic_store_n(&lp__rt_fatal_state, 2, __ATOMIC_RELEASE);
     } else {
@@ -146,8 +156,15 @@ int lp__rt_fatal_install(void)
     sa.sa_sigaction = lp__rt_fatal_handler;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < LP__RT_NFATAL; i++)
-        sigaction(lp__rt_fatal_sigs[i], &sa, &lp__rt_fatal_old[i]);
+    for (size_t i = 0; i < LP__RT_NFATAL; i++) {
+        int sig = lp__rt_fatal_sigs[i];
+        if (sigaction(sig, NULL, &lp__rt_fatal_old[i]) != 0)
+            continue;
+        if (i >= LP__RT_NFAULT && (lp__rt_fatal_old[i].sa_flags & SA_SIGINFO ||
+                                   lp__rt_fatal_old[i].sa_handler != SIG_DFL))
+            continue; /* the program ignores or handles it */
+        sigaction(sig, &sa, NULL);
+    }
     return 0;
 }
 

@@ -298,6 +298,7 @@ typedef struct lp__rt_state {
     int enabled;         /* initialised and not disabled */
     int live;            /* handlers count */
     int window_on;       /* the daemon's window is open */
+    int frozen;          /* a fatal signal was handled: the daemon stops */
     pthread_mutex_t lock; /* switching, daemon state, dumps */
 
     lp__rt_method *methods; /* sorted by entry */
