@@ -15,6 +15,16 @@
  * Compiled without the instrumentation it serves, so it never re-enters
  * itself. */
 #define _GNU_SOURCE
+/* With gcc this file uses no vector register (inline functions from the
+ * headers included), so the entry trampoline need not save xmm0-7 around
+ * the fast path; lp__rt_tramp_full tells it. clang 14 has no such switch
+ * for x86: there the trampoline always saves them. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC target("general-regs-only")
+#define LP__RT_LEAN 1
+#else
+#define LP__RT_LEAN 0
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -95,7 +105,7 @@ static inline lp__rt_tcounts *lp__rt_tc_self(void)
 
 /* The slot of key, claiming an empty one; SIZE_MAX when the table is full
  * along the probe sequence. */
-static size_t lp__rt_arc_slot(uint64_t key)
+static inline size_t lp__rt_arc_slot(uint64_t key)
 {
     size_t mask = lp__rt.arc_mask;
     size_t s = lp__rt_fib(key, lp__rt.arc_bits);
@@ -115,7 +125,7 @@ static size_t lp__rt_arc_slot(uint64_t key)
     return SIZE_MAX;
 }
 
-static size_t lp__rt_map_find(uint64_t site)
+static inline size_t lp__rt_map_find(uint64_t site)
 {
     size_t mask = lp__rt.map_mask;
     size_t s = lp__rt_fib(site, lp__rt.map_bits);
@@ -129,14 +139,11 @@ static size_t lp__rt_map_find(uint64_t site)
     }
 }
 
-void lp__rt_on_entry(uint64_t site, uint64_t ret)
+const unsigned char lp__rt_tramp_full = !LP__RT_LEAN;
+
+/* Counts one entry into counter block tc. */
+static inline void lp__rt_count_entry(lp__rt_tcounts *tc, size_t m, uint64_t ret)
 {
-    if (!lp_pf_get(&lp__rt_pf, LP_RT_FUNCTIONS) || !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
-        return;
-    lp__rt_tcounts *tc = lp__rt_tc_self();
-    size_t m = lp__rt_map_find(site);
-    if (__builtin_expect(m == SIZE_MAX || !tc, 0))
-        return;
     lp__rt_inc(&tc->m[m]);
     size_t s = lp__rt_arc_slot((ret & ((1ULL << LP__RT_ARC_SHIFT) - 1)) |
                                ((uint64_t)(m + 1) << LP__RT_ARC_SHIFT));
@@ -144,6 +151,29 @@ void lp__rt_on_entry(uint64_t site, uint64_t ret)
         lp__rt_inc(&tc->a[s]);
     if (__builtin_expect(lp__rt.count_events, 0))
         lp__rt_inc(&tc->events);
+}
+
+int lp__rt_on_entry(uint64_t site, uint64_t ret)
+{
+    if (!lp_pf_get(&lp__rt_pf, LP_RT_FUNCTIONS) || !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
+        return 0;
+    lp__rt_tcounts *tc = lp__rt_tc;
+    if (__builtin_expect(!tc, 0))
+        return 1; /* the thread's first event: the slow path maps a block */
+    size_t m = lp__rt_map_find(site);
+    if (__builtin_expect(m != SIZE_MAX, 1))
+        lp__rt_count_entry(tc, m, ret);
+    return 0;
+}
+
+void lp__rt_on_entry_slow(uint64_t site, uint64_t ret)
+{
+    if (!lp_pf_get(&lp__rt_pf, LP_RT_FUNCTIONS) || !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
+        return;
+    lp__rt_tcounts *tc = lp__rt_tc_self();
+    size_t m = lp__rt_map_find(site);
+    if (tc && m != SIZE_MAX)
+        lp__rt_count_entry(tc, m, ret);
 }
 
 /* ---- sanitizer coverage --------------------------------------------------------------- */

@@ -190,9 +190,15 @@ typedef struct lp__rt_tcounts {
 
 extern __thread lp_pf_state lp__rt_pf __attribute__((tls_model("initial-exec")));
 
-/* The trampoline's C half: site is the patched entry, ret the instrumented
- * function's own return address. */
-LP__HIDDEN void lp__rt_on_entry(uint64_t site, uint64_t ret);
+/* The trampoline's C halves: site is the patched entry, ret the
+ * instrumented function's own return address. on_entry is the fast path and
+ * returns 1 when the event needs the slow path (the thread's first event,
+ * which may call libc); on_entry_slow does everything. When
+ * lp__rt_tramp_full is set the trampoline saves xmm0-7 and always calls
+ * the slow path. */
+LP__HIDDEN int lp__rt_on_entry(uint64_t site, uint64_t ret);
+LP__HIDDEN void lp__rt_on_entry_slow(uint64_t site, uint64_t ret);
+extern const unsigned char lp__rt_tramp_full LP__HIDDEN;
 /* The assembly trampoline a patched entry calls. */
 LP__HIDDEN void lp__rt_entry_tramp(void);
 /* Sizes the counter blocks and allocates the call-pair keys once the

@@ -6,11 +6,14 @@
  *     [rsp + 8]  the instrumented function's own return address (its call site)
  *
  * and every argument register still holds the function's arguments. The
- * trampoline saves them all (rdi, rsi, rdx, rcx, r8, r9, rax for varargs'
- * vector count, r10 for a static chain, r11, xmm0-7), aligns the stack to
- * 16 bytes whatever the caller did, calls lp__rt_on_entry(site, return
- * address), restores everything and returns into the function. Flags are
- * not saved: they are dead at a function's entry. */
+ * trampoline saves the integer ones (rdi, rsi, rdx, rcx, r8, r9, rax for a
+ * variadic call's vector count, r10 for a static chain), aligns the stack
+ * to 16 bytes whatever the caller did, and calls lp__rt_on_entry(site,
+ * return address), which uses no vector register. When that asks for the
+ * slow path (the thread's first event), or when the C code was built
+ * without a way to keep off vector registers (lp__rt_tramp_full), it also
+ * saves xmm0-7 and calls lp__rt_on_entry_slow. r11 is not an argument and
+ * holds nothing at a function's entry; flags are dead there too. */
     .text
     .globl lp__rt_entry_tramp
     .hidden lp__rt_entry_tramp
@@ -24,7 +27,7 @@ lp__rt_entry_tramp:
     movq %rsp, %rbp
     .cfi_def_cfa_register %rbp
     andq $-16, %rsp
-    subq $208, %rsp
+    subq $64, %rsp
     movq %rax, 0(%rsp)
     movq %rdi, 8(%rsp)
     movq %rsi, 16(%rsp)
@@ -33,28 +36,15 @@ lp__rt_entry_tramp:
     movq %r8, 40(%rsp)
     movq %r9, 48(%rsp)
     movq %r10, 56(%rsp)
-    movq %r11, 64(%rsp)
-    movdqa %xmm0, 80(%rsp)
-    movdqa %xmm1, 96(%rsp)
-    movdqa %xmm2, 112(%rsp)
-    movdqa %xmm3, 128(%rsp)
-    movdqa %xmm4, 144(%rsp)
-    movdqa %xmm5, 160(%rsp)
-    movdqa %xmm6, 176(%rsp)
-    movdqa %xmm7, 192(%rsp)
     movq 8(%rbp), %rdi
     subq $5, %rdi
     movq 16(%rbp), %rsi
+    cmpb $0, lp__rt_tramp_full(%rip)
+    jne 2f
     call lp__rt_on_entry
-    movdqa 192(%rsp), %xmm7
-    movdqa 176(%rsp), %xmm6
-    movdqa 160(%rsp), %xmm5
-    movdqa 144(%rsp), %xmm4
-    movdqa 128(%rsp), %xmm3
-    movdqa 112(%rsp), %xmm2
-    movdqa 96(%rsp), %xmm1
-    movdqa 80(%rsp), %xmm0
-    movq 64(%rsp), %r11
+    testl %eax, %eax
+    jnz 2f
+1:
     movq 56(%rsp), %r10
     movq 48(%rsp), %r9
     movq 40(%rsp), %r8
@@ -64,10 +54,36 @@ lp__rt_entry_tramp:
     movq 8(%rsp), %rdi
     movq 0(%rsp), %rax
     movq %rbp, %rsp
+    .cfi_remember_state
     .cfi_def_cfa_register %rsp
     popq %rbp
     .cfi_def_cfa_offset 8
     ret
+    .cfi_restore_state
+2:
+    subq $128, %rsp
+    movdqa %xmm0, 0(%rsp)
+    movdqa %xmm1, 16(%rsp)
+    movdqa %xmm2, 32(%rsp)
+    movdqa %xmm3, 48(%rsp)
+    movdqa %xmm4, 64(%rsp)
+    movdqa %xmm5, 80(%rsp)
+    movdqa %xmm6, 96(%rsp)
+    movdqa %xmm7, 112(%rsp)
+    movq 8(%rbp), %rdi
+    subq $5, %rdi
+    movq 16(%rbp), %rsi
+    call lp__rt_on_entry_slow
+    movdqa 112(%rsp), %xmm7
+    movdqa 96(%rsp), %xmm6
+    movdqa 80(%rsp), %xmm5
+    movdqa 64(%rsp), %xmm4
+    movdqa 48(%rsp), %xmm3
+    movdqa 32(%rsp), %xmm2
+    movdqa 16(%rsp), %xmm1
+    movdqa 0(%rsp), %xmm0
+    addq $128, %rsp
+    jmp 1b
     .cfi_endproc
     .size lp__rt_entry_tramp, .-lp__rt_entry_tramp
 
