@@ -55,7 +55,8 @@ const char cmd_cc_help[] =
 #define LP_CC_ENTRY_FLAG "-fpatchable-function-entry=5,0"
 #define LP_CC_BLOCK_FLAG "-fsanitize-coverage=trace-pc-guard,pc-table"
 
-/* Whether compiler accepts flag on an empty C file (no output kept). */
+/* Whether compiler accepts flag on an empty C file (no output kept): 1 it
+ * does, 0 it refuses, -1 it cannot be run. */
 static int lp_cc_accepts(const char *compiler, const char *flag)
 {
     pid_t pid = fork();
@@ -76,6 +77,8 @@ static int lp_cc_accepts(const char *compiler, const char *flag)
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR)
             return 0;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+        return -1;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
@@ -182,6 +185,8 @@ int cmd_cc(int argc, char **argv)
         compiler = types & 2 ? "clang" : "cc";
     const char *flags[2];
     int nflags = 0;
+    if (lp_cc_accepts(compiler, "-O0") < 0)
+        return lp_cli_fail("cc: cannot run %s", compiler);
     if (types & 1) {
         if (!lp_cc_accepts(compiler, LP_CC_ENTRY_FLAG))
             return lp_cli_fail("cc: %s does not accept %s: function events need gcc 8 or later, "

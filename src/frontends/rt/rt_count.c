@@ -25,6 +25,7 @@
 #else
 #define LP__RT_LEAN 0
 #endif
+#include <link.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -198,12 +199,35 @@ void __sanitizer_cov_trace_pc_guard(uint32_t *guard)
         lp__rt_inc(&tc->events);
 }
 
-/* Called by each instrumented module's constructor before the runtime's.
- * Only the executable's guards are numbered (1, 2, ...; 0 means "not
- * counted"): its text is what the runtime can switch. */
+/* Called by each instrumented module's constructor before the runtime's
+ * (a shared library's before the executable's). Only the executable's
+ * guards are numbered (1, 2, ...; 0 means "not counted"): its text is what
+ * the runtime can switch. */
+/* dl_iterate_phdr's first object is the executable: whether p lies in one
+ * of its segments. */
+static int lp__rt_main_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    uintptr_t *p = data;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && *p >= lo && *p - lo < ph->p_memsz)
+            *p = 0;
+    }
+    return 1; /* the first object only */
+}
+
+static int lp__rt_in_executable(const void *p)
+{
+    uintptr_t a = (uintptr_t)p;
+    dl_iterate_phdr(lp__rt_main_cb, &a);
+    return a == 0;
+}
+
 void __sanitizer_cov_trace_pc_guard_init(uint32_t *start, uint32_t *stop)
 {
-    if (start == stop || *start || lp__rt.guards_start)
+    if (start == stop || *start || lp__rt.guards_start || !lp__rt_in_executable(start))
         return;
     lp__rt.guards_start = start;
     lp__rt.guards_stop = stop;

@@ -294,7 +294,7 @@ LP__HIDDEN void lp__rt_say(const char *msg);
 LP__HIDDEN int lp__rt_fatal_install(void);
 /* Fork child: nothing written yet, the arena empty. */
 LP__HIDDEN void lp__rt_fatal_forget(void);
-/* Sizes the arena for the current tables (called again when they grow). */
+/* Reserves the arena for the largest profile set the counters can give. */
 LP__HIDDEN int lp__rt_arena_reserve(void);
 
 /* ---- the state --------------------------------------------------------------------------------- */
