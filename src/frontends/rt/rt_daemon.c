@@ -228,7 +228,7 @@ static void lp__rt_begin(uint64_t now)
     switch (c->strategy) {
     case LP__RT_ALWAYS:
         lp__rt_window_open(now);
-        lp__rt_next = now + c->period_ns;
+        lp__rt_next = c->hot ? now + c->period_ns : UINT64_MAX; /* nothing to re-choose */
         break;
     case LP__RT_NEVER: lp__rt_apply(); lp__rt_next = UINT64_MAX; break;
     case LP__RT_PERIODIC:

@@ -147,6 +147,8 @@ __attribute__((constructor(101))) static void lp__rt_ctor(void)
         lp__rt_say("the profiling daemon did not start: profiling is off");
         lp__rt.live = 0;
         lp__rt.enabled = 0;
+        lp__rt_sampler_stop();
+        lp__rt_patch_all_off();
         return;
     }
     lp__rt_verbose();
