@@ -32,6 +32,11 @@ int lp_cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(pr
  * 3", "killed by signal 9"; a negative status: could not start, from errno)
  * into buf; returns buf. */
 const char *lp_cli_status_text(int status, char *buf, size_t cap);
+/* Seconds on the monotonic clock, for timing a command's steps. */
+double lp_cli_now_seconds(void);
+/* Creates dir (its parent must exist), accepting one that already exists.
+ * Returns 0, or -1 with errno set. */
+int lp_cli_make_dir(const char *dir);
 /* Parses a compressor spec; on error prints it with a caret under the bad
  * character and returns 2 (the usage exit status), else 0. */
 int lp_cli_parse_compressor(const char *cmd, const char *text, lp_compressor_spec *out);

@@ -23,7 +23,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -572,13 +571,6 @@ static int profile_stats(const char *path, wl_stats *st)
 
 /* ---- the command -------------------------------------------------------------- */
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Records one workload and fills st. Never fails the whole run: a failure
  * is noted in st. */
 static void record_one(const char *self, const lp_wl_entry *e, const lp_wl_vars *vars,
@@ -623,10 +615,10 @@ static void record_one(const char *self, const lp_wl_entry *e, const lp_wl_vars 
     for (size_t i = 0; i < c.argc; i++)
         argv[k++] = c.argv[i];
     argv[k] = NULL;
-    double t0 = now_seconds();
+    double t0 = lp_cli_now_seconds();
     int status = run_child(argv, e->env, e->nenv, 1, c.stdin_path ? c.stdin_path : "/dev/null",
                            c.stdout_path ? c.stdout_path : out, log, 0);
-    st->seconds = now_seconds() - t0;
+    st->seconds = lp_cli_now_seconds() - t0;
     free(argv);
     lp_wl_command_fini(&c);
     if (status != 0) {

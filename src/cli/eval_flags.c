@@ -14,9 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -37,18 +34,6 @@ typedef struct ef_program {
     char **args;
     char checksum[80];
 } ef_program;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int make_dir(const char *dir)
-{
-    return mkdir(dir, 0777) == 0 || errno == EEXIST ? 0 : -1;
-}
 
 /* True if name is one of the comma-separated names of list (NULL: all). */
 static int listed(const char *list, const char *name)
@@ -401,13 +386,13 @@ static int evaluate_program(const lp__ef_opts *o, const ef_program *p, const cha
 {
     char bin[PATH_MAX], trace[PATH_MAX], prof[PATH_MAX];
     snprintf(r->name, sizeof r->name, "%s", p->name);
-    double t0 = now_seconds();
+    double t0 = lp_cli_now_seconds();
     if (build_program(o, p, cb_obj, bin, sizeof bin) != 0)
         return 1;
-    double t1 = now_seconds();
+    double t1 = lp_cli_now_seconds();
     if (record_program(o, p, bin, trace, prof, sizeof trace) != 0)
         return 1;
-    double t2 = now_seconds();
+    double t2 = lp_cli_now_seconds();
     int rc = lp__ef_replay(o, prof, trace, r);
     if (!o->keep_traces) {
         remove(trace);
@@ -419,7 +404,7 @@ static int evaluate_program(const lp__ef_opts *o, const ef_program *p, const cha
                 "lowprof eval flag-prediction: %s: %.1fM instructions, %llu blocks at %llu "
                 "sites; build %.1f s, record %.1f s, replay %.1f s\n",
                 p->name, (double)r->program_insns / 1e6, (unsigned long long)r->instances,
-                (unsigned long long)r->sites, t1 - t0, t2 - t1, now_seconds() - t2);
+                (unsigned long long)r->sites, t1 - t0, t2 - t1, lp_cli_now_seconds() - t2);
     }
     return rc;
 }
@@ -527,16 +512,16 @@ int lp_eval_flags(int argc, char **argv)
         return lp_cli_fail("eval flag-prediction needs clang (--clang PATH): '%s' not found",
                            o.clang);
     char dir[PATH_MAX], sub[PATH_MAX + 16];
-    if (strcmp(o.out, "results/eval-flags") == 0 && make_dir("results") != 0)
+    if (strcmp(o.out, "results/eval-flags") == 0 && lp_cli_make_dir("results") != 0)
         return lp_cli_fail("results: %s", strerror(errno));
-    if (make_dir(o.out) != 0 || !realpath(o.out, dir))
+    if (lp_cli_make_dir(o.out) != 0 || !realpath(o.out, dir))
         return lp_cli_fail("%s: %s", o.out, strerror(errno));
     o.out = dir;
     snprintf(sub, sizeof sub, "%s/build", dir);
-    if (make_dir(sub) != 0)
+    if (lp_cli_make_dir(sub) != 0)
         return lp_cli_fail("%s: %s", sub, strerror(errno));
     snprintf(sub, sizeof sub, "%s/traces", dir);
-    if (make_dir(sub) != 0)
+    if (lp_cli_make_dir(sub) != 0)
         return lp_cli_fail("%s: %s", sub, strerror(errno));
 
     ef_program *progs = NULL;
@@ -550,7 +535,7 @@ int lp_eval_flags(int argc, char **argv)
     if (rc == 0 && !rs)
         rc = lp_cli_fail("out of memory");
     int failed = 0;
-    double t0 = now_seconds();
+    double t0 = lp_cli_now_seconds();
     for (size_t i = 0; rc == 0 && i < nprogs; i++)
         if (evaluate_program(&o, &progs[i], cb_obj, &rs[i]) != 0) {
             failed = 1;
@@ -562,7 +547,7 @@ int lp_eval_flags(int argc, char **argv)
         printf("Profile flag prediction (%s, period %llu, table %u x %u, min skip %u): "
                "%.1f s\n\n",
                o.programs ? "--program" : o.size, (unsigned long long)o.period, o.pred.sets,
-               o.pred.ways, o.pred.min_skip, now_seconds() - t0);
+               o.pred.ways, o.pred.min_skip, lp_cli_now_seconds() - t0);
         lp__ef_md_scope(stdout, &o, rs, nprogs, o.hot ? LP__EF_HOT_ONLY : LP__EF_ALL);
         printf("\nTables in %s (flags.md, flags.csv, programs.csv, sizes.csv)\n", dir);
     }

@@ -18,7 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -65,19 +64,6 @@ const char lp_eval_phase_help[] =
     "\n"
     "Exit status: 0 done (or agreement), 1 failure (or disagreement), 2 bad\n"
     "command line.\n";
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* Creates dir (its parent must exist), accepting one that does. */
-static int make_dir(const char *dir)
-{
-    return mkdir(dir, 0777) == 0 || errno == EEXIST ? 0 : -1;
-}
 
 static int file_exists(const char *path)
 {
@@ -221,7 +207,7 @@ static int sources_from_suite(const char *size, const char *list, const char *di
                     NULL};
     fprintf(stderr, "lowprof eval phase: recording %s (%s) with lowprof workloads into %s\n",
             missing, size, dir);
-    double t0 = now_seconds();
+    double t0 = lp_cli_now_seconds();
     pid_t pid;
     extern char **environ;
     fflush(NULL);
@@ -232,7 +218,7 @@ static int sources_from_suite(const char *size, const char *list, const char *di
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR)
             return lp_cli_fail("waiting for lowprof workloads: %s", strerror(errno));
-    *out_seconds = now_seconds() - t0;
+    *out_seconds = lp_cli_now_seconds() - t0;
     /* A workload that failed is left out; the others are evaluated. */
     size_t k = 0;
     for (size_t i = 0; i < *out_n; i++) {
@@ -296,9 +282,9 @@ int lp_eval_phase(int argc, char **argv)
         return lp_cli_usage("eval phase", "--full chooses which matrices to record; with "
                                           "--matrices there is nothing to record");
     char dir[PATH_MAX], rec[PATH_MAX + 32];
-    if (strcmp(out, "results/eval-phase") == 0 && make_dir("results") != 0)
+    if (strcmp(out, "results/eval-phase") == 0 && lp_cli_make_dir("results") != 0)
         return lp_cli_fail("results: %s", strerror(errno));
-    if (make_dir(out) != 0 || !realpath(out, dir))
+    if (lp_cli_make_dir(out) != 0 || !realpath(out, dir))
         return lp_cli_fail("%s: %s", out, strerror(errno));
     const char *size = full ? "full" : "small";
     snprintf(rec, sizeof rec, "%s/recordings-%s-%s", dir, size, full ? "10M" : "1M");
@@ -306,17 +292,17 @@ int lp_eval_phase(int argc, char **argv)
     size_t nsrc = 0;
     double rec_seconds = 0;
     int rc = matrices ? sources_from_dir(matrices, list, &src, &nsrc)
-                      : (make_dir(rec) != 0 ? lp_cli_fail("%s: %s", rec, strerror(errno))
+                      : (lp_cli_make_dir(rec) != 0 ? lp_cli_fail("%s: %s", rec, strerror(errno))
                                             : sources_from_suite(size, list, rec, &src, &nsrc,
                                                                  &rec_seconds));
     lp__ep_workload *ws = rc == 0 ? calloc(nsrc, sizeof *ws) : NULL;
     if (rc == 0 && !ws)
         rc = lp_cli_fail("out of memory");
     size_t nw = 0;
-    double t0 = now_seconds();
+    double t0 = lp_cli_now_seconds();
     for (size_t i = 0; rc == 0 && i < nsrc; i++) {
         lp__ep_workload *w = &ws[nw];
-        double t = now_seconds();
+        double t = lp_cli_now_seconds();
         if (lp__ep_matrix_load(src[i].path, src[i].name, &w->m) != 0) {
             rc = 1;
             break;
@@ -328,7 +314,7 @@ int lp_eval_phase(int argc, char **argv)
             rc = lp_cli_fail("%s: the sweep failed", src[i].name);
             break;
         }
-        w->seconds = now_seconds() - t;
+        w->seconds = lp_cli_now_seconds() - t;
         fprintf(stderr, "lowprof eval phase: %s: %zu intervals, %zu runs in %.1f s\n",
                 w->m.name, w->m.n, w->runs.count, w->seconds);
     }
@@ -338,7 +324,7 @@ int lp_eval_phase(int argc, char **argv)
                                  .have_gnuplot = has_program("gnuplot"),
                                  .recording_seconds = rec_seconds};
         fprintf(stderr, "lowprof eval phase: offline evaluation of %zu workloads: %.1f s\n", nw,
-                now_seconds() - t0);
+                lp_cli_now_seconds() - t0);
         rc = lp__ep_report(ws, nw, &ro);
     }
     for (size_t i = 0; i < nw; i++) {
