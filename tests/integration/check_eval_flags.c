@@ -115,9 +115,7 @@ int main(int argc, char **argv)
         /* The recording's own log says why record failed. */
         char rec_log[3300];
         snprintf(rec_log, sizeof rec_log, "%s/traces/flags_prog.log", res);
-        if (lp_itest_file_has(rec_log, "was not built") ||
-            lp_itest_file_has(rec_log, "valgrind is not installed") ||
-            lp_itest_file_has(rec_log, "has no lowprof")) {
+        if (lp_itest_vgtool_missing(rec_log)) {
             printf("SKIP: the Valgrind tool is missing (see %s)\n", rec_log);
             return 77;
         }

@@ -100,9 +100,7 @@ int main(int argc, char **argv)
                    "--imatrix", im, "--", (char *)prog, NULL};
     int rc = lp_itest_run(rec, log);
     if (rc != 0) {
-        if (lp_itest_file_has(log, "was not built") ||
-            lp_itest_file_has(log, "valgrind is not installed") ||
-            lp_itest_file_has(log, "has no lowprof")) {
+        if (lp_itest_vgtool_missing(log)) {
             printf("SKIP: the Valgrind tool is missing (see %s)\n", log);
             return 77;
         }

@@ -65,3 +65,10 @@ int lp_itest_file_has(const char *path, const char *text)
     fclose(f);
     return found;
 }
+
+int lp_itest_vgtool_missing(const char *log_path)
+{
+    return lp_itest_file_has(log_path, "was not built") ||
+           lp_itest_file_has(log_path, "valgrind is not installed") ||
+           lp_itest_file_has(log_path, "has no lowprof");
+}

@@ -15,5 +15,8 @@ void lp_itest_load(const char *path, lp_profile_set *out);
 const char *lp_itest_fn(lp_symbolizer *s, uint64_t pc);
 /* Whether the file at path contains text. */
 int lp_itest_file_has(const char *path, const char *text);
+/* Whether the log of a failed `lowprof record` says the Valgrind tool or
+ * Valgrind itself is missing (the test then skips with 77). */
+int lp_itest_vgtool_missing(const char *log_path);
 
 #endif
