@@ -225,6 +225,10 @@ void lp_vg_hps_exit(IRSB *out, ULong exit_dst, IRExpr *exit_guard, const lp_hps_
 void lp_vg_hps_end(IRSB *out, IRExpr *next, const lp_hps_insn *last);
 
 /* ---- instrumentation (lp_vg_instrument.c) ---- */
+/* e into a fresh temporary of type ty (flat IR wants atoms as operands). */
+IRExpr *lp_vg_tmp(IRSB *out, IRType ty, IRExpr *e);
+/* A call of fn(args) under guard (NULL: always). */
+void lp_vg_dirty_call(IRSB *out, const HChar *name, void *fn, IRExpr **args, IRExpr *guard);
 IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
                        const VexGuestLayout *layout, const VexGuestExtents *vge,
                        const VexArchInfo *archinfo_host, IRType gWordTy, IRType hWordTy);

@@ -194,13 +194,6 @@ void lp_vg_hps_trigger(lp_hps_op op)
 
 /* ---- translation time ---- */
 
-static IRExpr *lp_vg_hps_tmp(IRSB *out, IRType ty, IRExpr *e)
-{
-    IRTemp t = newIRTemp(out->tyenv, ty);
-    addStmtToIRSB(out, IRStmt_WrTmp(t, e));
-    return IRExpr_RdTmp(t);
-}
-
 static IRExpr *lp_vg_hps_u64(ULong v)
 {
     return IRExpr_Const(IRConst_U64(v));
@@ -208,7 +201,7 @@ static IRExpr *lp_vg_hps_u64(ULong v)
 
 static IRExpr *lp_vg_hps_load(IRSB *out, const void *addr)
 {
-    return lp_vg_hps_tmp(out, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)addr)));
+    return lp_vg_tmp(out, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)addr)));
 }
 
 static IRExpr *lp_vg_hps_and1(IRSB *out, IRExpr *a, IRExpr *b)
@@ -217,7 +210,7 @@ static IRExpr *lp_vg_hps_and1(IRSB *out, IRExpr *a, IRExpr *b)
         return b;
     if (!b)
         return a;
-    return lp_vg_hps_tmp(out, Ity_I1, IRExpr_Binop(Iop_And1, a, b));
+    return lp_vg_tmp(out, Ity_I1, IRExpr_Binop(Iop_And1, a, b));
 }
 
 /* One micro-operation as inline IR, applied only where guard (NULL:
@@ -237,24 +230,24 @@ static void lp_vg_hps_inline_uop(IRSB *out, const lp_hps_uop *op, IRExpr *guard)
         ovf = lp_vg_hps_u64(0);
     } else {
         Bool inc = op->kind == LP_HPS_UOP_INC;
-        IRExpr *step = lp_vg_hps_tmp(
+        IRExpr *step = lp_vg_tmp(
             out, Ity_I64, IRExpr_Binop(inc ? Iop_Add64 : Iop_Sub64, v, lp_vg_hps_u64(1)));
-        nv = lp_vg_hps_tmp(out, Ity_I64, IRExpr_Binop(Iop_And64, step, lp_vg_hps_u64(mask)));
-        IRExpr *wrap = lp_vg_hps_tmp(out, Ity_I1,
+        nv = lp_vg_tmp(out, Ity_I64, IRExpr_Binop(Iop_And64, step, lp_vg_hps_u64(mask)));
+        IRExpr *wrap = lp_vg_tmp(out, Ity_I1,
                                      IRExpr_Binop(Iop_CmpEQ64, v, lp_vg_hps_u64(inc ? mask : 0)));
-        IRExpr *old = lp_vg_hps_tmp(out, Ity_I64, IRExpr_Binop(Iop_And64, f, lp_vg_hps_u64(obit)));
-        ovf = lp_vg_hps_tmp(out, Ity_I64,
+        IRExpr *old = lp_vg_tmp(out, Ity_I64, IRExpr_Binop(Iop_And64, f, lp_vg_hps_u64(obit)));
+        ovf = lp_vg_tmp(out, Ity_I64,
                             IRExpr_ITE(wrap, lp_vg_hps_u64(obit), old));
     }
-    IRExpr *zero = lp_vg_hps_tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, nv, lp_vg_hps_u64(0)));
-    IRExpr *zf = lp_vg_hps_tmp(out, Ity_I64, IRExpr_ITE(zero, lp_vg_hps_u64(zbit), lp_vg_hps_u64(0)));
-    IRExpr *rest = lp_vg_hps_tmp(out, Ity_I64,
+    IRExpr *zero = lp_vg_tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, nv, lp_vg_hps_u64(0)));
+    IRExpr *zf = lp_vg_tmp(out, Ity_I64, IRExpr_ITE(zero, lp_vg_hps_u64(zbit), lp_vg_hps_u64(0)));
+    IRExpr *rest = lp_vg_tmp(out, Ity_I64,
                                  IRExpr_Binop(Iop_And64, f, lp_vg_hps_u64(~(zbit | obit))));
-    IRExpr *bits = lp_vg_hps_tmp(out, Ity_I64, IRExpr_Binop(Iop_Or64, zf, ovf));
-    IRExpr *nf = lp_vg_hps_tmp(out, Ity_I64, IRExpr_Binop(Iop_Or64, rest, bits));
+    IRExpr *bits = lp_vg_tmp(out, Ity_I64, IRExpr_Binop(Iop_Or64, zf, ovf));
+    IRExpr *nf = lp_vg_tmp(out, Ity_I64, IRExpr_Binop(Iop_Or64, rest, bits));
     if (guard) {
-        nv = lp_vg_hps_tmp(out, Ity_I64, IRExpr_ITE(guard, nv, v));
-        nf = lp_vg_hps_tmp(out, Ity_I64, IRExpr_ITE(guard, nf, f));
+        nv = lp_vg_tmp(out, Ity_I64, IRExpr_ITE(guard, nv, v));
+        nf = lp_vg_tmp(out, Ity_I64, IRExpr_ITE(guard, nf, f));
     }
     addStmtToIRSB(out, IRStmt_Store(Iend_LE, mkIRExpr_HWord((HWord)&lp_vg_hps_state.value[c]), nv));
     addStmtToIRSB(out, IRStmt_Store(Iend_LE, mkIRExpr_HWord((HWord)&lp_vg_hps_state.flags), nf));
@@ -265,9 +258,9 @@ static void lp_vg_hps_inline_uop(IRSB *out, const lp_hps_uop *op, IRExpr *guard)
 static void lp_vg_hps_inline_count(IRSB *out, ULong *counter, IRExpr *guard)
 {
     IRExpr *v = lp_vg_hps_load(out, counter);
-    IRExpr *nv = lp_vg_hps_tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, v, lp_vg_hps_u64(1)));
+    IRExpr *nv = lp_vg_tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, v, lp_vg_hps_u64(1)));
     if (guard)
-        nv = lp_vg_hps_tmp(out, Ity_I64, IRExpr_ITE(guard, nv, v));
+        nv = lp_vg_tmp(out, Ity_I64, IRExpr_ITE(guard, nv, v));
     addStmtToIRSB(out, IRStmt_Store(Iend_LE, mkIRExpr_HWord((HWord)counter), nv));
 }
 
@@ -277,20 +270,12 @@ static IRExpr *lp_vg_hps_guard(IRSB *out, IRExpr *flags, ULong when)
 {
     if (when == lp_hps_all_states(&lp_vg_acf))
         return NULL;
-    IRExpr *sh = lp_vg_hps_tmp(out, Ity_I8, IRExpr_Unop(Iop_64to8, flags));
-    IRExpr *shifted = lp_vg_hps_tmp(out, Ity_I64,
+    IRExpr *sh = lp_vg_tmp(out, Ity_I8, IRExpr_Unop(Iop_64to8, flags));
+    IRExpr *shifted = lp_vg_tmp(out, Ity_I64,
                                     IRExpr_Binop(Iop_Shr64, lp_vg_hps_u64(when), sh));
-    IRExpr *bit = lp_vg_hps_tmp(out, Ity_I64,
+    IRExpr *bit = lp_vg_tmp(out, Ity_I64,
                                 IRExpr_Binop(Iop_And64, shifted, lp_vg_hps_u64(1)));
-    return lp_vg_hps_tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, bit, lp_vg_hps_u64(0)));
-}
-
-static void lp_vg_hps_dirty(IRSB *out, const HChar *name, void *fn, IRExpr **args, IRExpr *guard)
-{
-    IRDirty *d = unsafeIRDirty_0_N(0, name, VG_(fnptr_to_fnentry)(fn), args);
-    if (guard)
-        d->guard = guard;
-    addStmtToIRSB(out, IRStmt_Dirty(d));
+    return lp_vg_tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpNE64, bit, lp_vg_hps_u64(0)));
 }
 
 /* The entry of the function holding pc, from the "name+offset" the debug
@@ -347,7 +332,7 @@ static lp_vg_hps_call *lp_vg_hps_new_call(lp_vg_hps_site *site, UInt i, const lp
 
 static void lp_vg_hps_emit_call(IRSB *out, lp_vg_hps_call *c, IRExpr *dst, IRExpr *guard)
 {
-    lp_vg_hps_dirty(out, "lp_vg_hps_call_handler", lp_vg_hps_call_handler,
+    lp_vg_dirty_call(out, "lp_vg_hps_call_handler", lp_vg_hps_call_handler,
                     mkIRExprVec_2(mkIRExpr_HWord((HWord)c), dst ? dst : lp_vg_hps_u64(0)), guard);
 }
 
@@ -355,7 +340,7 @@ static void lp_vg_hps_emit_call(IRSB *out, lp_vg_hps_call *c, IRExpr *dst, IRExp
 static void lp_vg_hps_ar_insn(IRSB *out, const lp_hps_insn *in)
 {
     if (in->has_target && in->target <= in->pc && (in->classes & (LP_HPS_COND | LP_HPS_JUMP)))
-        lp_vg_hps_dirty(out, "lp_vg_hps_ar_backward", lp_vg_hps_ar_backward, mkIRExprVec_0(),
+        lp_vg_dirty_call(out, "lp_vg_hps_ar_backward", lp_vg_hps_ar_backward, mkIRExprVec_0(),
                         NULL);
 }
 
@@ -385,7 +370,7 @@ void lp_vg_hps_insn(IRSB *out, const lp_hps_insn *in, UInt k)
         site->n = n;
         VG_(memcpy)(site->prods, prods, n);
         VG_(memcpy)(site->when, when, n * sizeof when[0]);
-        lp_vg_hps_dirty(out, "lp_vg_hps_dise_step", lp_vg_hps_dise_step,
+        lp_vg_dirty_call(out, "lp_vg_hps_dise_step", lp_vg_hps_dise_step,
                         mkIRExprVec_1(mkIRExpr_HWord((HWord)site)), NULL);
     } else {
         flags = lp_vg_hps_load(out, &lp_vg_hps_state.flags);
@@ -442,7 +427,7 @@ void lp_vg_hps_end(IRSB *out, IRExpr *next, const lp_hps_insn *last)
     Bool call = (last->classes & (LP_HPS_CALL | LP_HPS_ICALL)) != 0;
     if (lp_vg_clo_ar_check) {
         if (call)
-            lp_vg_hps_dirty(out, "lp_vg_hps_ar_call", lp_vg_hps_ar_call,
+            lp_vg_dirty_call(out, "lp_vg_hps_ar_call", lp_vg_hps_ar_call,
                             mkIRExprVec_2(mkIRExpr_HWord((HWord)last->pc), next), NULL);
         return;
     }

@@ -33,7 +33,7 @@ typedef struct lp_vg_ctx {
     Bool profiling; /* any profile type: otherwise signature-only helpers */
 } lp_vg_ctx;
 
-static IRExpr *lp_vg_tmp(IRSB *out, IRType ty, IRExpr *e)
+IRExpr *lp_vg_tmp(IRSB *out, IRType ty, IRExpr *e)
 {
     IRTemp t = newIRTemp(out->tyenv, ty);
     addStmtToIRSB(out, IRStmt_WrTmp(t, e));
@@ -45,7 +45,7 @@ static IRExpr *lp_vg_sp(lp_vg_ctx *c)
     return lp_vg_tmp(c->out, Ity_I64, IRExpr_Get(c->layout->offset_SP, Ity_I64));
 }
 
-static void lp_vg_dirty(IRSB *out, const HChar *name, void *fn, IRExpr **args, IRExpr *guard)
+void lp_vg_dirty_call(IRSB *out, const HChar *name, void *fn, IRExpr **args, IRExpr *guard)
 {
     IRDirty *d = unsafeIRDirty_0_N(0, name, VG_(fnptr_to_fnentry)(fn), args);
     if (guard)
@@ -125,7 +125,7 @@ static void lp_vg_instrument_load(IRSB *out, ULong pc, IRExpr *addr, IRTemp dst,
     if (!v)
         return;
     lp_vg_counters[LP_VG_STAT_LOAD_SITES]++;
-    lp_vg_dirty(out, "lp_vg_on_load", lp_vg_on_load,
+    lp_vg_dirty_call(out, "lp_vg_on_load", lp_vg_on_load,
                 mkIRExprVec_4(mkIRExpr_HWord(pc), addr, v, mkIRExpr_HWord(sizeofIRType(ty))),
                 guard);
 }
@@ -133,7 +133,7 @@ static void lp_vg_instrument_load(IRSB *out, ULong pc, IRExpr *addr, IRTemp dst,
 static void lp_vg_instrument_store(IRSB *out, ULong pc, IRExpr *addr, IRExpr *data, IRExpr *guard)
 {
     IRType ty = typeOfIRExpr(out->tyenv, data);
-    lp_vg_dirty(out, "lp_vg_on_store", lp_vg_on_store,
+    lp_vg_dirty_call(out, "lp_vg_on_store", lp_vg_on_store,
                 mkIRExprVec_3(mkIRExpr_HWord(pc), addr, mkIRExpr_HWord(sizeofIRType(ty))), guard);
 }
 
@@ -175,7 +175,7 @@ static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr
 {
     IRExpr *site = mkIRExpr_HWord((HWord)s);
     if (!c->profiling) {
-        lp_vg_dirty(c->out, "lp_vg_on_static_sig", lp_vg_on_static_sig, mkIRExprVec_1(site), guard);
+        lp_vg_dirty_call(c->out, "lp_vg_on_static_sig", lp_vg_on_static_sig, mkIRExprVec_1(site), guard);
         return;
     }
     Bool moves_stack = s->kind == LP_VG_CALL || s->kind == LP_VG_RET ||
@@ -196,32 +196,32 @@ static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr
             on = lp_vg_tmp(c->out, Ity_I1, IRExpr_Binop(Iop_And1, guard, on));
             off = lp_vg_tmp(c->out, Ity_I1, IRExpr_Binop(Iop_And1, guard, off));
         }
-        lp_vg_dirty(c->out, "lp_vg_on_static_sig", lp_vg_on_static_sig, mkIRExprVec_1(site), off);
+        lp_vg_dirty_call(c->out, "lp_vg_on_static_sig", lp_vg_on_static_sig, mkIRExprVec_1(site), off);
         guard = on;
     }
     switch (s->kind) {
     case LP_VG_CALL:
-        lp_vg_dirty(c->out, "lp_vg_on_call", lp_vg_on_call, mkIRExprVec_3(site, dst, lp_vg_sp(c)),
+        lp_vg_dirty_call(c->out, "lp_vg_on_call", lp_vg_on_call, mkIRExprVec_3(site, dst, lp_vg_sp(c)),
                     guard);
         break;
     case LP_VG_RET:
-        lp_vg_dirty(c->out, "lp_vg_on_ret", lp_vg_on_ret, mkIRExprVec_3(site, dst, lp_vg_sp(c)),
+        lp_vg_dirty_call(c->out, "lp_vg_on_ret", lp_vg_on_ret, mkIRExprVec_3(site, dst, lp_vg_sp(c)),
                     guard);
         break;
     case LP_VG_IJUMP:
-        lp_vg_dirty(c->out, "lp_vg_on_ijump", lp_vg_on_ijump,
+        lp_vg_dirty_call(c->out, "lp_vg_on_ijump", lp_vg_on_ijump,
                     mkIRExprVec_3(site, dst, lp_vg_sp(c)), guard);
         break;
     case LP_VG_COND: /* the taken side of a conditional tail call */
     case LP_VG_JUMP:
         if (s->tail) {
-            lp_vg_dirty(c->out, "lp_vg_on_ijump", lp_vg_on_ijump,
+            lp_vg_dirty_call(c->out, "lp_vg_on_ijump", lp_vg_on_ijump,
                         mkIRExprVec_3(site, dst, lp_vg_sp(c)), guard);
             break;
         }
         /* fall through */
     default:
-        lp_vg_dirty(c->out, "lp_vg_on_static", lp_vg_on_static, mkIRExprVec_1(site), guard);
+        lp_vg_dirty_call(c->out, "lp_vg_on_static", lp_vg_on_static, mkIRExprVec_1(site), guard);
         break;
     }
 }
@@ -259,7 +259,7 @@ static void lp_vg_inline_sig(IRSB *out, Bool branch, UInt ninsns, unsigned bucke
         out, Ity_I64,
         IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&lp_vg_cutter.next_cut)));
     IRExpr *due = lp_vg_tmp(out, Ity_I1, IRExpr_Binop(Iop_CmpLE64U, cut, icount));
-    lp_vg_dirty(out, "lp_vg_sig_cut", lp_vg_sig_cut, mkIRExprVec_0(), due);
+    lp_vg_dirty_call(out, "lp_vg_sig_cut", lp_vg_sig_cut, mkIRExprVec_0(), due);
 }
 
 /* Whether every exit of the block does the same signature work, so that it
@@ -326,7 +326,7 @@ static lp_hps_insn lp_vg_hps_insns[LP_VG_HPS_MAX_INSNS];
 
 static UInt lp_vg_hps_describe(const IRSB *sb, lp_vg_exit_kind final)
 {
-    UInt n = 0;
+    UInt n = 0, last_len = 0;
     lp_hps_insn *in = NULL;
     ULong exit_dst = 0;
     for (Int i = 0; i < sb->stmts_used; i++) {
@@ -338,7 +338,7 @@ static UInt lp_vg_hps_describe(const IRSB *sb, lp_vg_exit_kind final)
             in = &lp_vg_hps_insns[n++];
             VG_(memset)(in, 0, sizeof *in);
             in->pc = st->Ist.IMark.addr + (ULong)st->Ist.IMark.delta;
-            in->target = st->Ist.IMark.len; /* the length, until the end */
+            last_len = st->Ist.IMark.len;
             break;
         case Ist_WrTmp:
             if (in && st->Ist.WrTmp.data->tag == Iex_Load)
@@ -367,13 +367,9 @@ static UInt lp_vg_hps_describe(const IRSB *sb, lp_vg_exit_kind final)
     if (!n)
         return 0;
     ULong next = sb->next->tag == Iex_Const ? sb->next->Iex.Const.con->Ico.U64 : 0;
-    for (UInt j = 0; j < n; j++) {
-        ULong len = lp_vg_hps_insns[j].target;
-        lp_vg_hps_insns[j].target = 0;
-        if (j + 1 < n)
-            continue;
-        in = &lp_vg_hps_insns[j];
-        ULong ft = in->pc + len;
+    {
+        in = &lp_vg_hps_insns[n - 1];
+        ULong ft = in->pc + last_len;
         switch (final) {
         case LP_VG_COND:
             in->classes |= LP_HPS_COND;
