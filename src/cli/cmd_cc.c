@@ -18,11 +18,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cc_build.h"
 #include "cli.h"
 
 const char cmd_cc_help[] =
-    "usage: lowprof cc [--profiles=LIST] [--cc=COMPILER] [--rt=ARCHIVE] [--print]\n"
-    "                  [--] COMPILER-ARGS...\n"
+    "usage: lowprof cc [--profiles=LIST] [--blocks=clone|inline] [--cc=COMPILER]\n"
+    "                  [--rt=ARCHIVE] [--print] [--] COMPILER-ARGS...\n"
     "\n"
     "Runs the C compiler with the instrumentation the native runtime switches,\n"
     "and links the runtime (liblowprof-rt.a) and -pthread when the command\n"
@@ -37,6 +38,13 @@ const char cmd_cc_help[] =
     "                               trace-pc-guard,pc-table (clang only)\n"
     "                   none        link the runtime, instrument nothing\n"
     "                   default: call-graph\n"
+    "  --blocks=MODE    how block profiles are compiled (clang):\n"
+    "                   clone   each function gets a copy with the coverage\n"
+    "                           calls; the original has none, and the runtime\n"
+    "                           sends calls to the copy while blocks are on\n"
+    "                           (near-free while off; the default)\n"
+    "                   inline  coverage calls in the functions themselves,\n"
+    "                           switched off by patching (costs 24-52 %% off)\n"
     "  --cc=COMPILER    the compiler (default: $CC, else clang when block is\n"
     "                   asked for, else cc)\n"
     "  --rt=ARCHIVE     the runtime archive to link (default: the one built\n"
@@ -93,6 +101,21 @@ static int lp_cc_links(int argc, char **argv)
     return 1;
 }
 
+/* Whether block profiles compile through function copies: the command
+ * compiles C files and does not only preprocess (-E, -M, -MM). */
+static int lp_cc_clones(int argc, char **argv)
+{
+    int sources = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0)
+            return 0;
+        size_t n = strlen(a);
+        sources |= a[0] != '-' && n > 2 && strcmp(a + n - 2, ".c") == 0;
+    }
+    return sources;
+}
+
 /* Whether the command asks for a sanitizer itself. */
 static int lp_cc_has_sanitizer(int argc, char **argv)
 {
@@ -144,7 +167,7 @@ int cmd_cc(int argc, char **argv)
 {
     unsigned types = 1; /* bit 0 call-graph, bit 1 block */
     const char *compiler = NULL, *rt_given = NULL;
-    int print = 0, i = 1;
+    int print = 0, i = 1, inline_blocks = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
@@ -165,6 +188,10 @@ int cmd_cc(int argc, char **argv)
                                         (int)len, s);
                 s += len + (s[len] == ',');
             }
+        } else if (strcmp(a, "--blocks=clone") == 0 || strcmp(a, "--blocks=inline") == 0) {
+            inline_blocks = a[9] == 'i';
+        } else if (strncmp(a, "--blocks=", 9) == 0) {
+            return lp_cli_usage("cc", "--blocks: '%s' is not clone or inline", a + 9);
         } else if (strncmp(a, "--cc=", 5) == 0 && a[5]) {
             compiler = a + 5;
         } else if (strncmp(a, "--rt=", 5) == 0 && a[5]) {
@@ -208,6 +235,41 @@ int cmd_cc(int argc, char **argv)
         return 1;
     char inc[PATH_MAX + 8];
     snprintf(inc, sizeof inc, "-I%s", lp_cc_include_dir());
+    /* What a link appends after the program's objects. With coverage but no
+     * sanitizer, clang links UBSan's runtime just for its default coverage
+     * callbacks, and with it a SIGSEGV handler that would change how the
+     * program dies: the runtime has the callbacks. */
+    char *tail[4];
+    size_t ntail = 0;
+    if (links) {
+        if ((types & 2) && !lp_cc_has_sanitizer(argc - i, argv + i))
+            tail[ntail++] = "-fno-sanitize-link-runtime";
+        tail[ntail++] = "-Wl,-u,lp_rt_enabled"; /* pulls in the runtime's constructor */
+        tail[ntail++] = rt;
+        tail[ntail++] = "-pthread";
+    }
+    if ((types & 2) && !inline_blocks && lp_cc_clones(argc - i, argv + i)) {
+        size_t cap = (size_t)(argc - i) + 2;
+        char **av = calloc(cap, sizeof *av);
+        if (!av)
+            return lp_cli_fail("out of memory");
+        av[0] = inc;
+        for (int k = i; k < argc; k++)
+            av[k - i + 1] = argv[k];
+        lp_cc_build b = {
+            .compiler = compiler,
+            .argc = argc - i + 1,
+            .argv = av,
+            .entry_flag = LP_CC_ENTRY_FLAG,
+            .block_flag = LP_CC_BLOCK_FLAG,
+            .link_tail = tail,
+            .nlink_tail = ntail,
+            .print = print,
+        };
+        int rc = lp_cc_clone_build(&b);
+        free(av);
+        return rc;
+    }
     /* compiler, flags, -I, the arguments, then the runtime after the objects. */
     size_t cap = (size_t)(argc - i) + 16;
     char **av = calloc(cap, sizeof *av);
@@ -220,17 +282,8 @@ int cmd_cc(int argc, char **argv)
     av[n++] = inc;
     for (int k = i; k < argc; k++)
         av[n++] = argv[k];
-    if (links) {
-        /* With coverage but no sanitizer, clang links UBSan's runtime just
-         * for its default coverage callbacks, and with it a SIGSEGV handler
-         * that would change how the program dies: the runtime has the
-         * callbacks. */
-        if ((types & 2) && !lp_cc_has_sanitizer(argc - i, argv + i))
-            av[n++] = "-fno-sanitize-link-runtime";
-        av[n++] = "-Wl,-u,lp_rt_enabled"; /* pulls in the runtime's constructor */
-        av[n++] = rt;
-        av[n++] = "-pthread";
-    }
+    for (size_t k = 0; k < ntail; k++)
+        av[n++] = tail[k];
     av[n] = NULL;
     if (print) {
         for (size_t k = 0; k < n; k++)

@@ -259,6 +259,32 @@ static char *lp__join_path(const char *dir, const char *file)
 /* The source path to show for a DWARF file name: absolute names as they
  * are, relative ones joined to their compilation directory (once per
  * distinct pair; the strings live as long as s). */
+/* Keeps str (lp_malloc'd; taken over) under key and returns it; on
+ * failure frees it and returns fallback. */
+static const char *lp__keep(lp_symbolizer *s, lp_key key, char *str, const char *fallback)
+{
+    if (!str)
+        return fallback;
+    if (s->njoined == s->joined_cap) {
+        size_t cap = s->joined_cap ? s->joined_cap * 2 : 16;
+        char **j = lp_realloc(s->joined, s->joined_cap * sizeof *j, cap * sizeof *j);
+        if (!j) {
+            lp_free(str);
+            return fallback;
+        }
+        s->joined = j;
+        s->joined_cap = cap;
+    }
+    lp_entry *e = lp_table_upsert(&s->paths, key);
+    if (!e) {
+        lp_free(str);
+        return fallback;
+    }
+    e->v[0] = s->njoined;
+    s->joined[s->njoined++] = str;
+    return str;
+}
+
 static const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp_dir)
 {
     if (file[0] == '/' || !comp_dir || comp_dir[0] != '/')
@@ -267,25 +293,32 @@ static const char *lp__source_path(lp_symbolizer *s, const char *file, const cha
     lp_entry *e = lp_table_find(&s->paths, key);
     if (e)
         return s->joined[e->v[0]];
-    if (s->njoined == s->joined_cap) {
-        size_t cap = s->joined_cap ? s->joined_cap * 2 : 16;
-        char **j = lp_realloc(s->joined, s->joined_cap * sizeof *j, cap * sizeof *j);
-        if (!j)
-            return file;
-        s->joined = j;
-        s->joined_cap = cap;
+    return lp__keep(s, key, lp__join_path(comp_dir, file), file);
+}
+
+/* The name of the function a block-profiled copy was made from (lowprof cc
+ * --blocks=clone names the copy of f f.lpdup or f.lpdupc): a copy's code
+ * is reported as its function's. Other names are returned as they are. */
+static const char *lp__copy_origin(lp_symbolizer *s, const char *name)
+{
+    size_t n = strlen(name), cut = 0;
+    if (n > 7 && strcmp(name + n - 7, ".lpdupc") == 0)
+        cut = 7;
+    else if (n > 6 && strcmp(name + n - 6, ".lpdup") == 0)
+        cut = 6;
+    if (!cut)
+        return name;
+    /* Kept with the joined paths, under a key no path pair has. */
+    lp_key key = {(uint64_t)(uintptr_t)name, 1};
+    lp_entry *e = lp_table_find(&s->paths, key);
+    if (e)
+        return s->joined[e->v[0]];
+    char *base = lp_malloc(n - cut + 1);
+    if (base) {
+        memcpy(base, name, n - cut);
+        base[n - cut] = 0;
     }
-    char *path = lp__join_path(comp_dir, file);
-    if (!path)
-        return file;
-    e = lp_table_upsert(&s->paths, key);
-    if (!e) {
-        lp_free(path);
-        return file;
-    }
-    e->v[0] = s->njoined;
-    s->joined[s->njoined++] = path;
-    return path;
+    return lp__keep(s, key, base, name);
 }
 
 /* Resolves pc against m (or against nothing when m is NULL). */
@@ -307,7 +340,7 @@ static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_sym
      * past its end (a stripped library whose static functions are gone from
      * .dynsym): a sized symbol that does not cover pc is not the function. */
     if (name && name[0] && !(sym.st_size != 0 && offset >= sym.st_size)) {
-        out->function = name;
+        out->function = lp__copy_origin(s, name);
         out->function_start = pc - offset;
     }
 

@@ -134,6 +134,9 @@ static char *slurp(const char *path)
     return buf;
 }
 
+/* How block profiles are compiled: lowprof cc --blocks=clone or inline. */
+static const char *g_blocks = "clone";
+
 /* Compiles rt_prog.c into WORK/name with `lowprof cc` (compiler cc and
  * --profiles=profiles) and extra compiler arguments (NULL-terminated). */
 static void build_with(const char *name, const char *cc, const char *profiles, const char *rt,
@@ -145,14 +148,16 @@ static void build_with(const char *name, const char *cc, const char *profiles, c
     if (asprintf(&incdir, "-I%s/../../include", g_src) < 0)
         die("out of memory");
     char rtopt[4096] = "--print";
+    char blocksopt[32];
+    snprintf(blocksopt, sizeof blocksopt, "--blocks=%s", g_blocks);
     if (rt)
         snprintf(rtopt, sizeof rtopt, "--rt=%s", rt);
     char ccopt[64], profopt[64];
     snprintf(ccopt, sizeof ccopt, "--cc=%s", cc);
     snprintf(profopt, sizeof profopt, "--profiles=%s", profiles);
-    const char *argv[32] = {g_lowprof, "cc", profopt, ccopt, rtopt, "--", "-O2",
-                            "-g",      incdir, src,   "-o",  exe};
-    size_t n = 12;
+    const char *argv[32] = {g_lowprof, "cc", profopt, ccopt,  rtopt, blocksopt, "--",
+                            "-O2",     "-g", incdir,  src,    "-o",  exe};
+    size_t n = 13;
     for (size_t i = 0; extra && extra[i] && n < 30; i++)
         argv[n++] = extra[i];
     argv[n] = NULL;
@@ -228,7 +233,8 @@ static const lp_profile *whole(loaded *l, unsigned type)
     return lp_profile_set_find(&l->set, type, LP_PHASE_NONE);
 }
 
-/* Sum of v0 over entries whose key word (0: a, 1: b) names function f and,
+/* Sum of v0 over entries whose key word (0: a, 1: b) names function f (any
+ * function when f is NULL) and,
  * if g is given, whose other word names g. */
 static uint64_t sum_by(loaded *l, unsigned type, int word, const char *f, const char *g)
 {
@@ -240,7 +246,7 @@ static uint64_t sum_by(loaded *l, unsigned type, int word, const char *f, const 
     const lp_entry *e;
     while ((e = lp_table_next(&p->table, &cur)) != NULL) {
         uint64_t a = word ? e->key.b : e->key.a, b = word ? e->key.a : e->key.b;
-        if (strcmp(fn(l, a), f) != 0)
+        if (f && strcmp(fn(l, a), f) != 0)
             continue;
         if (g && strcmp(fn(l, b), g) != 0)
             continue;
@@ -571,6 +577,44 @@ static void test_tsan(int nsrc, char **srcs)
     unload(&l);
 }
 
+/* Block-profiled copies: a static helper's calls from a copy count as
+ * function events at the copy's own entry; its blocks and those of a
+ * static function only a pointer reaches are counted; a static function
+ * the optimiser may change the arguments of still computes right. Off,
+ * nothing is counted and the output is the same. */
+static void test_copies(void)
+{
+    build("prog", NULL, NULL);
+    int st = run_prog("copies", exact_env, NULL);
+    CHECK(ok_status(st), "copies, on: status %d", st);
+    char *on_out = slurp(path_in(g_work, "out.txt"));
+    loaded l;
+    load("p.lpprof", &l);
+    CHECK(method(&l, "uses_helpers") == 1, "uses_helpers invocations %llu",
+          (unsigned long long)method(&l, "uses_helpers"));
+    CHECK(sum_by(&l, LP_PROF_CALL_GRAPH, 0, "uses_helpers", "helper_ptr") == 200,
+          "uses_helpers -> helper_ptr %llu",
+          (unsigned long long)sum_by(&l, LP_PROF_CALL_GRAPH, 0, "uses_helpers", "helper_ptr"));
+    /* helper_sq and helper_drop may be inlined (then their blocks are
+     * uses_helpers'); when they are not, each call is counted. */
+    uint64_t sq = method(&l, "helper_sq");
+    CHECK(sq == 0 || sq == 300, "helper_sq invocations %llu", (unsigned long long)sq);
+    CHECK(sq == 0 || sum_by(&l, LP_PROF_BLOCK, 0, "helper_sq", NULL) >= 300,
+          "helper_sq's blocks %llu",
+          (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "helper_sq", NULL));
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "helper_ptr", NULL) == 200, "helper_ptr's blocks %llu",
+          (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "helper_ptr", NULL));
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "uses_helpers", NULL) > 0, "uses_helpers has no blocks");
+    unload(&l);
+    st = run_prog("copies", "strategy=never,profiles=call-graph,block,out=q.lpprof", NULL);
+    CHECK(ok_status(st), "copies, off: status %d", st);
+    char *off_out = slurp(path_in(g_work, "out.txt"));
+    CHECK(strcmp(on_out, off_out) == 0, "output on and off differ:\n%s\n%s", on_out, off_out);
+    load("q.lpprof", &l);
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, NULL, NULL) == 0, "blocks counted with profiling off");
+    unload(&l);
+}
+
 /* Whether clang is there and takes both instrumentation flags. */
 static void need_clang(void)
 {
@@ -608,6 +652,10 @@ int main(int argc, char **argv)
     need_clang();
     if (strcmp(t, "exact") == 0)
         test_exact();
+    else if (strcmp(t, "exact-inline") == 0)
+        g_blocks = "inline", test_exact();
+    else if (strcmp(t, "copies") == 0)
+        test_copies();
     else if (strcmp(t, "cet-gcc") == 0)
         test_cet("gcc");
     else if (strcmp(t, "cet-clang") == 0)

@@ -96,6 +96,41 @@ NOINLINE void switched(void)
     SINK_ADD(5);
 }
 
+/* For block-profiled copies (lowprof cc --blocks=clone): a static helper
+ * only direct calls reach, one whose first argument the optimiser may
+ * drop, and one only a pointer reaches. */
+static NOINLINE int helper_sq(int x)
+{
+    SINK_ADD(1);
+    return x * x;
+}
+
+static NOINLINE int helper_drop(int unused, int x)
+{
+    (void)unused;
+    SINK_ADD(1);
+    return 2 * x + 1;
+}
+
+static NOINLINE void helper_ptr(void)
+{
+    SINK_ADD(1);
+}
+
+static void (*volatile helper_ptr_p)(void) = helper_ptr;
+
+NOINLINE long uses_helpers(void)
+{
+    long sum = 0;
+    for (int i = 0; i < 300; i++) {
+        sum += helper_sq(i) + helper_drop(7, i);
+        __asm__ volatile("" ::: "memory");
+    }
+    for (int i = 0; i < 200; i++)
+        helper_ptr_p();
+    return sum;
+}
+
 static int check(int cond, const char *what)
 {
     if (!cond)
@@ -111,6 +146,16 @@ static int mode_exact(void)
     printf("exact: sink %lu\n", SINK_ADD(0));
     fprintf(stderr, "exact: to stderr\n");
     return 3;
+}
+
+/* The helpers give known sums whatever code runs. */
+static int mode_copies(void)
+{
+    long sum = uses_helpers();
+    /* sum of i*i + 2i + 1 over 0..299 = sum of (i+1)^2 = 300*301*601/6 */
+    int bad = check(sum == 300L * 301 * 601 / 6, "uses_helpers' sum");
+    printf("copies: sum %ld\n", sum);
+    return bad;
 }
 
 static int mode_switch(void)
@@ -339,6 +384,8 @@ int main(int argc, char **argv)
     const char *mode = argc > 1 ? argv[1] : "exact";
     if (strcmp(mode, "exact") == 0)
         return mode_exact();
+    if (strcmp(mode, "copies") == 0)
+        return mode_copies();
     if (strcmp(mode, "switch") == 0)
         return mode_switch();
     if (strcmp(mode, "flags") == 0)

@@ -154,27 +154,55 @@ static inline void lp__rt_count_entry(lp__rt_tcounts *tc, size_t m, uint64_t ret
         lp__rt_inc(&tc->events);
 }
 
-int lp__rt_on_entry(uint64_t site, uint64_t ret)
+/* Where a call to method m goes on: its copy while its blocks are on and
+ * the thread's block flag is set, else on (0). */
+static inline uint64_t lp__rt_copy_target(const lp__rt_method *m)
 {
-    if (!lp_pf_get(&lp__rt_pf, LP_RT_FUNCTIONS) || !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
-        return 0;
-    lp__rt_tcounts *tc = lp__rt_tc;
-    if (__builtin_expect(!tc, 0))
-        return 1; /* the thread's first event: the slow path maps a block */
-    size_t m = lp__rt_map_find(site);
-    if (__builtin_expect(m != SIZE_MAX, 1))
-        lp__rt_count_entry(tc, m, ret);
+    if (m->copy && __atomic_load_n(&m->on[LP_RT_BLOCKS], __ATOMIC_RELAXED) &&
+        lp_pf_get(&lp__rt_pf, LP_RT_BLOCKS))
+        return m->copy;
     return 0;
 }
 
-void lp__rt_on_entry_slow(uint64_t site, uint64_t ret)
+/* Whether the entry of method m counts: its function events are on (the
+ * entry may be on for its copy alone) and so is the thread's flag. */
+static inline int lp__rt_entry_counts(const lp__rt_method *m)
 {
-    if (!lp_pf_get(&lp__rt_pf, LP_RT_FUNCTIONS) || !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
-        return;
-    lp__rt_tcounts *tc = lp__rt_tc_self();
+    return __atomic_load_n(&m->on[LP_RT_FUNCTIONS], __ATOMIC_RELAXED) &&
+           lp_pf_get(&lp__rt_pf, LP_RT_FUNCTIONS);
+}
+
+uint64_t lp__rt_on_entry(uint64_t site, uint64_t ret)
+{
+    if (!__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
+        return 0;
     size_t m = lp__rt_map_find(site);
-    if (tc && m != SIZE_MAX)
+    if (__builtin_expect(m == SIZE_MAX, 0))
+        return 0;
+    const lp__rt_method *mm = &lp__rt.methods[m];
+    if (lp__rt_entry_counts(mm)) {
+        lp__rt_tcounts *tc = lp__rt_tc;
+        if (__builtin_expect(!tc, 0))
+            return 1; /* the thread's first event: the slow path maps a block */
         lp__rt_count_entry(tc, m, ret);
+    }
+    return lp__rt_copy_target(mm);
+}
+
+uint64_t lp__rt_on_entry_slow(uint64_t site, uint64_t ret)
+{
+    if (!__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
+        return 0;
+    size_t m = lp__rt_map_find(site);
+    if (m == SIZE_MAX)
+        return 0;
+    const lp__rt_method *mm = &lp__rt.methods[m];
+    if (lp__rt_entry_counts(mm)) {
+        lp__rt_tcounts *tc = lp__rt_tc_self();
+        if (tc)
+            lp__rt_count_entry(tc, m, ret);
+    }
+    return lp__rt_copy_target(mm);
 }
 
 /* ---- sanitizer coverage --------------------------------------------------------------- */

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h> /* rename */
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -154,8 +155,9 @@ int lp__rt_tables_build(const lp__rt_counts *cur, const lp__rt_counts *base, lp_
             rc = lp__rt_bump(&t[LP_PROF_BLOCK], pc, 0, v);
             /* Without function events, the entry block's count is the
              * method's invocations (the entry block has no predecessor). */
+            long m = lp__rt.guard_method[g];
             if (!rc && !fn && (lp__rt.pcs_start[2 * g + 1] & 1))
-                rc = lp__rt_bump(&t[LP_PROF_METHOD], pc, 0, v);
+                rc = lp__rt_bump(&t[LP_PROF_METHOD], m >= 0 ? lp__rt.methods[m].entry : pc, 0, v);
         }
     }
     return rc;
@@ -182,6 +184,14 @@ static uint64_t lp__rt_now_or_end(void)
 static uint64_t lp__rt_method_on(size_t m, unsigned type, uint64_t now)
 {
     const lp__rt_method *mm = &lp__rt.methods[m];
+    /* A static function's copy runs when a caller's copy runs, that is in
+     * the daemon's windows: its blocks are scaled by the windows' time. */
+    if (type == LP_RT_BLOCKS && lp__rt.ncopies && !mm->copy) {
+        uint64_t on = lp__rt.clock.on_ns;
+        if (lp__rt.window_on && now > lp__rt.clock.on_since)
+            on += now - lp__rt.clock.on_since;
+        return on;
+    }
     uint64_t on = mm->on_ns[type];
     if (mm->on[type] && now > mm->on_since[type])
         on += now - mm->on_since[type];
@@ -392,9 +402,14 @@ int lp__rt_dump(int why, int sig)
     char tmp[sizeof lp__rt.out_path + 16];
     strcpy(tmp, lp__rt.out_path);
     strcat(tmp, why == LP__RT_DUMP_FATAL ? ".tmp-f" : ".tmp");
+    /* An output that exists and is not a regular file (out=/dev/null, a
+     * pipe) is written in place: renaming over it would replace it. */
+    struct stat st;
+    int in_place = stat(lp__rt.out_path, &st) == 0 && !S_ISREG(st.st_mode);
     int fd = -1;
     if (!rc) {
-        fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        fd = in_place ? open(lp__rt.out_path, O_WRONLY | O_CLOEXEC)
+                      : open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
         if (fd < 0)
             rc = LP_EIO;
     }
@@ -403,9 +418,9 @@ int lp__rt_dump(int why, int sig)
         rc = lp_profile_file_write(&set, sink);
         if (close(fd) != 0 && !rc)
             rc = LP_EIO;
-        if (!rc && rename(tmp, lp__rt.out_path) != 0)
+        if (!rc && !in_place && rename(tmp, lp__rt.out_path) != 0)
             rc = LP_EIO;
-        if (rc)
+        if (rc && !in_place)
             unlink(tmp);
     }
     if (why != LP__RT_DUMP_FATAL)

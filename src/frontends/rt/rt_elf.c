@@ -170,6 +170,11 @@ void lp__rt_funcs_load(void)
         f[k].end = f[k].start + sym[i].st_size;
         k++;
     }
+    if (tab->sh_link < eh->e_shnum) {
+        const Elf64_Shdr *strs = &sh[tab->sh_link];
+        if (strs->sh_offset <= fsize && strs->sh_size <= fsize - strs->sh_offset)
+            lp__rt_copies_load(sym, n, (const char *)base + strs->sh_offset, strs->sh_size, bias);
+    }
     qsort(f, k, sizeof *f, lp__rt_func_cmp);
     /* Aliases share a start: keep the longest (sorted first). */
     size_t w = 0;
@@ -202,7 +207,10 @@ static long lp__rt_floor(const void *base, size_t n, size_t stride, uint64_t pc)
 long lp__rt_method_at(uint64_t pc)
 {
     long i = lp__rt_floor(lp__rt.methods, lp__rt.nmethods, sizeof *lp__rt.methods, pc);
-    return i >= 0 && pc < lp__rt.methods[i].end ? i : -1;
+    if (i >= 0 && pc < lp__rt.methods[i].end)
+        return i;
+    long c = lp__rt.ncopies ? lp__rt_copy_at(pc) : -1;
+    return c >= 0 ? lp__rt.copies[c].method : -1;
 }
 
 long lp__rt_method_exact(uint64_t addr)
@@ -213,6 +221,9 @@ long lp__rt_method_exact(uint64_t addr)
 
 uint64_t lp__rt_func_start(uint64_t pc)
 {
+    long c = lp__rt.ncopies ? lp__rt_copy_at(pc) : -1;
+    if (c >= 0 && lp__rt.copies[c].method >= 0)
+        return lp__rt.methods[lp__rt.copies[c].method].entry;
     long i = lp__rt_floor(lp__rt.funcs, lp__rt.nfuncs, sizeof *lp__rt.funcs, pc);
     if (i >= 0 && pc < lp__rt.funcs[i].end)
         return lp__rt.funcs[i].start;
@@ -277,11 +288,14 @@ static int lp__rt_collect_entries(uint64_t **out, size_t *out_n, uint64_t **out_
         if (!lp__rt_in_text(site, 5))
             continue;
         sites[ns++] = site;
+        if (lp__rt_copy_at(site) >= 0)
+            continue; /* a copy's entry is not a method's */
         const uint8_t *p = (const uint8_t *)(uintptr_t)site;
         e[n++] = lp__rt_in_text(site - 4, 4) && lp__rt_endbr_before(p) ? site - 4 : site;
     }
     for (size_t i = 0; i < npcs; i++)
-        if (lp__rt.pcs_start[2 * i + 1] & 1) /* PCFLAG_FUNC_ENTRY */
+        if ((lp__rt.pcs_start[2 * i + 1] & 1) && /* PCFLAG_FUNC_ENTRY */
+            lp__rt_copy_at(lp__rt.pcs_start[2 * i]) < 0)
             e[n++] = lp__rt.pcs_start[2 * i];
     qsort(e, n, sizeof *e, lp__rt_u64_cmp);
     size_t w = 0;
@@ -302,7 +316,7 @@ static int lp__rt_map_build(void)
 {
     size_t cap = 16;
     unsigned bits = 4;
-    while (cap < 2 * lp__rt.nmethods + 2) {
+    while (cap < 4 * lp__rt.nmethods + 2) {
         cap *= 2;
         bits++;
     }
@@ -312,15 +326,16 @@ static int lp__rt_map_build(void)
     if (!lp__rt.map_keys || !lp__rt.map_vals)
         return LP_ENOMEM;
     lp__rt.map_mask = cap - 1;
-    for (size_t i = 0; i < lp__rt.nmethods; i++) {
-        uint64_t k = lp__rt.methods[i].site;
+    for (size_t i = 0; i < 2 * lp__rt.nmethods; i++) {
+        const lp__rt_method *m = &lp__rt.methods[i / 2];
+        uint64_t k = i % 2 ? m->copy_site : m->site;
         if (!k)
             continue;
         size_t s = lp__rt_fib(k, lp__rt.map_bits);
         while (lp__rt.map_keys[s])
             s = (s + 1) & lp__rt.map_mask;
         lp__rt.map_keys[s] = k;
-        lp__rt.map_vals[s] = (uint32_t)i;
+        lp__rt.map_vals[s] = (uint32_t)(i / 2);
     }
     return 0;
 }
@@ -406,21 +421,34 @@ int lp__rt_methods_build(void)
     lp__rt.methods = m;
     lp__rt.nmethods = n;
     free(entries);
-    /* Attach each patchable entry to its method. */
-    for (size_t i = 0; i < nsites; i++) {
-        long k = lp__rt_method_at(sites[i]);
-        const uint8_t *p = (const uint8_t *)(uintptr_t)sites[i];
-        if (k < 0 || m[k].site || !lp__rt_entry_bytes_ok(p, sites[i]))
-            continue;
-        /* The trampoline must be within a rel32 of the site. */
-        int64_t d = (int64_t)((uint64_t)(uintptr_t)&lp__rt_entry_tramp - (sites[i] + 5));
-        if (d != (int32_t)d) {
-            m[k].unswitchable = 1;
-            lp__rt.entry_unswitchable++;
-            continue;
+    /* Attach each patchable entry to its method; then the copies, and the
+     * entries of the copies that only their callers' copies call. */
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            lp__rt_copies_attach();
+        for (size_t i = 0; i < nsites; i++) {
+            long c = lp__rt.ncopies ? lp__rt_copy_at(sites[i]) : -1;
+            if ((c >= 0) != (pass == 1))
+                continue;
+            long k = c >= 0 ? lp__rt.copies[c].method : lp__rt_method_at(sites[i]);
+            const uint8_t *p = (const uint8_t *)(uintptr_t)sites[i];
+            if (k < 0 || (c < 0 ? m[k].site : m[k].copy_site) ||
+                (c >= 0 && lp__rt.copies[c].takes_calls) || !lp__rt_entry_bytes_ok(p, sites[i]))
+                continue;
+            /* The trampoline must be within a rel32 of the site. */
+            int64_t d = (int64_t)((uint64_t)(uintptr_t)&lp__rt_entry_tramp - (sites[i] + 5));
+            if (d != (int32_t)d) {
+                m[k].unswitchable = 1;
+                lp__rt.entry_unswitchable++;
+                continue;
+            }
+            if (c >= 0) {
+                m[k].copy_site = sites[i];
+                continue;
+            }
+            m[k].site = sites[i];
+            lp__rt.entry_sites++;
         }
-        m[k].site = sites[i];
-        lp__rt.entry_sites++;
     }
     free(sites);
     /* Guards to methods, and which methods have coverage. */

@@ -15,6 +15,7 @@
 #ifndef LP_RT_INTERNAL_H
 #define LP_RT_INTERNAL_H
 
+#include <elf.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -92,6 +93,11 @@ typedef struct lp__rt_method {
     uint64_t entry;                /* its first byte */
     uint64_t end;                  /* one past its last byte */
     uint64_t site;                 /* its patchable entry, or 0 */
+    uint64_t copy;                 /* its block-profiled copy's entry (lowprof cc
+                                      --blocks=clone), where the entry sends calls
+                                      while blocks are on; 0 if none */
+    uint64_t copy_site;            /* the patchable entry of a copy that only its
+                                      callers' copies call: a second entry site */
     uint32_t cov_first, cov_count; /* its coverage call sites in lp__rt.cov */
     uint8_t mode[LP_RT_TYPES];     /* the program's setpf/resetpf, LP__RT_AUTO otherwise */
     uint8_t on[LP_RT_TYPES];       /* what its sites are patched to now */
@@ -109,6 +115,16 @@ typedef struct lp__rt_site {
     uint64_t addr;
     uint8_t on_byte, off_byte;
 } lp__rt_site;
+
+/* A block-profiled copy (NAME.lpdup, made by lowprof cc --blocks=clone):
+ * its code counts as its method's. */
+typedef struct lp__rt_copy {
+    uint64_t start, end;
+    uint64_t plain; /* the original's symbol address; 0 if not found */
+    long method;    /* the original's method, or -1 */
+    int takes_calls; /* NAME.lpdup: the runtime may send NAME's calls here;
+                        NAME.lpdupc: only its callers' copies call it */
+} lp__rt_copy;
 
 /* A function symbol of the executable. */
 typedef struct lp__rt_func {
@@ -128,17 +144,29 @@ typedef struct lp__rt_module {
 
 /* Fills lp__rt.modules and the executable's text range. */
 LP__HIDDEN void lp__rt_modules_scan(void);
-/* Reads the executable's function symbols into lp__rt.funcs (sorted). */
+/* Reads the executable's function symbols into lp__rt.funcs (sorted),
+ * and its function copies into lp__rt.copies. */
 LP__HIDDEN void lp__rt_funcs_load(void);
 /* Builds lp__rt.methods from the patchable-entry section and the coverage
  * pc-table, finds the coverage call sites, and the entry-site map. Returns
  * 0 or LP_ENOMEM. */
 LP__HIDDEN int lp__rt_methods_build(void);
-/* The method whose [entry, end) holds pc, or -1. Signal-safe. */
+/* Pairs the copies among the symbols (rt_copy.c); called by
+ * lp__rt_funcs_load. */
+LP__HIDDEN void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *str,
+                                   size_t strsize, uint64_t bias);
+/* The copy holding pc, or -1. Signal-safe. */
+LP__HIDDEN long lp__rt_copy_at(uint64_t pc);
+/* Finds each copy's method once the methods are built; sets the methods'
+ * copy entries. */
+LP__HIDDEN void lp__rt_copies_attach(void);
+/* The method whose [entry, end) holds pc (or whose copy holds it), or -1.
+ * Signal-safe. */
 LP__HIDDEN long lp__rt_method_at(uint64_t pc);
 /* The method whose entry is exactly addr, or -1. */
 LP__HIDDEN long lp__rt_method_exact(uint64_t addr);
-/* The start of the function symbol (or method) holding pc, or 0. Signal-safe. */
+/* The start of the function symbol (or method) holding pc, or 0; for a
+ * pc in a copy, its method's entry. Signal-safe. */
 LP__HIDDEN uint64_t lp__rt_func_start(uint64_t pc);
 
 /* ---- patching text (rt_patch.c) -------------------------------------------------- */
@@ -191,13 +219,15 @@ typedef struct lp__rt_tcounts {
 extern __thread lp_pf_state lp__rt_pf __attribute__((tls_model("initial-exec")));
 
 /* The trampoline's C halves: site is the patched entry, ret the
- * instrumented function's own return address. on_entry is the fast path and
- * returns 1 when the event needs the slow path (the thread's first event,
- * which may call libc); on_entry_slow does everything. When
+ * instrumented function's own return address. on_entry is the fast path;
+ * it returns 0 when the function goes on, 1 when the event needs the slow
+ * path (the thread's first event, which may call libc), or the address of
+ * the function's copy, where the trampoline returns instead (blocks on).
+ * on_entry_slow does everything and returns 0 or the copy. When
  * lp__rt_tramp_full is set the trampoline saves xmm0-7 and always calls
  * the slow path. */
-LP__HIDDEN int lp__rt_on_entry(uint64_t site, uint64_t ret);
-LP__HIDDEN void lp__rt_on_entry_slow(uint64_t site, uint64_t ret);
+LP__HIDDEN uint64_t lp__rt_on_entry(uint64_t site, uint64_t ret);
+LP__HIDDEN uint64_t lp__rt_on_entry_slow(uint64_t site, uint64_t ret);
 extern const unsigned char lp__rt_tramp_full LP__HIDDEN;
 /* The assembly trampoline a patched entry calls. */
 LP__HIDDEN void lp__rt_entry_tramp(void);
@@ -319,6 +349,9 @@ typedef struct lp__rt_state {
 
     lp__rt_func *funcs; /* executable's function symbols, sorted */
     size_t nfuncs;
+    lp__rt_copy *copies; /* block-profiled copies, sorted; their coverage
+                            calls stay as compiled */
+    size_t ncopies;
     lp__rt_module modules[LP__RT_MAX_MODULES];
     size_t nmodules;
     uint64_t text_lo, text_hi; /* the executable's text */

@@ -154,6 +154,13 @@ static int lp__rt_write_cmp(const void *x, const void *y)
     return a->addr < b->addr ? -1 : a->addr > b->addr;
 }
 
+/* Whether method m's entry site is a call to the trampoline: for its
+ * function events, or to send calls to its copy while blocks are on. */
+static int lp__rt_entry_on(const lp__rt_method *m)
+{
+    return m->on[LP_RT_FUNCTIONS] || (m->copy && m->on[LP_RT_BLOCKS]);
+}
+
 size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
 {
     size_t n = 0;
@@ -163,18 +170,23 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
         uint8_t on = want[i] ? 1 : 0;
         if (m->on[type] == on)
             continue;
-        int ok = 0;
-        if (type == LP_RT_FUNCTIONS && m->site) {
-            ok = lp__rt_queue(&n, m->site, on ? 0xe8 : 0xa9);
-        } else if (type == LP_RT_BLOCKS) {
+        int ok = 0, entry_was = lp__rt_entry_on(m);
+        /* The handler reads on[] without the lock. */
+        __atomic_store_n(&m->on[type], on, __ATOMIC_RELAXED);
+        if (m->site && lp__rt_entry_on(m) != entry_was)
+            ok = lp__rt_queue(&n, m->site, entry_was ? 0xa9 : 0xe8);
+        if (type == LP_RT_FUNCTIONS && m->copy_site && !ok)
+            ok = lp__rt_queue(&n, m->copy_site, on ? 0xe8 : 0xa9);
+        /* Copies keep their coverage calls: only the entry leads there. */
+        if (type == LP_RT_BLOCKS && !lp__rt.ncopies)
             for (uint32_t k = 0; k < m->cov_count && !ok; k++) {
                 const lp__rt_site *s = &lp__rt.cov[m->cov_first + k];
                 ok = lp__rt_queue(&n, s->addr, on ? s->on_byte : s->off_byte);
             }
-        }
-        if (ok != 0)
+        if (ok != 0) {
+            __atomic_store_n(&m->on[type], !on, __ATOMIC_RELAXED);
             break; /* out of memory: leave the rest as they are */
-        m->on[type] = on;
+        }
         if (on)
             m->on_since[type] = now;
         else
@@ -200,27 +212,33 @@ void lp__rt_patch_all_off(void)
 
 /* ---- preparing the sites ---------------------------------------------------------- */
 
-LP__TEXT_ACCESS static void lp__rt_prepare_entries(void *arg)
+/* Rewrites the compiler's NOPs at site into the off form. */
+LP__TEXT_ACCESS static void lp__rt_prepare_entry(uint64_t site)
+{
+    const uint64_t tramp = (uint64_t)(uintptr_t)&lp__rt_entry_tramp;
+    uint8_t *p = (uint8_t *)(uintptr_t)site;
+    int32_t rel = (int32_t)(tramp - (site + 5));
+    uint8_t off[5] = {0xa9};
+    memcpy(off + 1, &rel, 4);
+    if (p[0] == off[0] && p[1] == off[1] && p[2] == off[2] && p[3] == off[3] && p[4] == off[4])
+        return;
+    lp__rt_store16(site, 0x03eb); /* jmp +3: bytes 2-4 are skipped */
+    for (int k = 2; k < 5; k++)
+        lp__rt_store8(site + (uint64_t)k, off[k]);
+    uint16_t first;
+    memcpy(&first, off, 2);
+    lp__rt_store16(site, first);
+}
+
+static void lp__rt_prepare_entries(void *arg)
 {
     (void)arg;
-    const uint64_t tramp = (uint64_t)(uintptr_t)&lp__rt_entry_tramp;
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         lp__rt_method *m = &lp__rt.methods[i];
-        if (!m->site)
-            continue;
-        uint8_t *p = (uint8_t *)(uintptr_t)m->site;
-        int32_t rel = (int32_t)(tramp - (m->site + 5));
-        uint8_t off[5] = {0xa9};
-        memcpy(off + 1, &rel, 4);
-        if (p[0] == off[0] && p[1] == off[1] && p[2] == off[2] && p[3] == off[3] &&
-            p[4] == off[4])
-            continue;
-        lp__rt_store16(m->site, 0x03eb); /* jmp +3: bytes 2-4 are skipped */
-        for (int k = 2; k < 5; k++)
-            lp__rt_store8(m->site + (uint64_t)k, off[k]);
-        uint16_t first;
-        memcpy(&first, off, 2);
-        lp__rt_store16(m->site, first);
+        if (m->site)
+            lp__rt_prepare_entry(m->site);
+        if (m->copy_site)
+            lp__rt_prepare_entry(m->copy_site);
         m->on[LP_RT_FUNCTIONS] = 0;
     }
 }
@@ -237,14 +255,17 @@ int lp__rt_patch_prepare(void)
     uint64_t lo = UINT64_MAX, hi = 0;
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         const lp__rt_method *m = &lp__rt.methods[i];
-        if (m->site) {
-            lo = m->site < lo ? m->site : lo;
-            hi = m->site + 5 > hi ? m->site + 5 : hi;
+        for (int k = 0; k < 2; k++) {
+            uint64_t site = k ? m->copy_site : m->site;
+            if (site) {
+                lo = site < lo ? site : lo;
+                hi = site + 5 > hi ? site + 5 : hi;
+            }
         }
     }
     if (hi > lo && lp__rt_with_writable(lo, hi, lp__rt_prepare_entries, NULL) != 0)
         return -1;
-    if (lp__rt.ncov && lp__rt_with_writable(lp__rt.cov[0].addr,
+    if (lp__rt.ncov && !lp__rt.ncopies && lp__rt_with_writable(lp__rt.cov[0].addr,
                                             lp__rt.cov[lp__rt.ncov - 1].addr + 5,
                                             lp__rt_prepare_cov, NULL) != 0)
         return -1;

@@ -13,7 +13,16 @@
  * slow path (the thread's first event), or when the C code was built
  * without a way to keep off vector registers (lp__rt_tramp_full), it also
  * saves xmm0-7 and calls lp__rt_on_entry_slow. r11 is not an argument and
- * holds nothing at a function's entry; flags are dead there too. */
+ * holds nothing at a function's entry; flags are dead there too.
+ *
+ * A handler that returns an address (the function's block-profiled copy,
+ * while its blocks are on) gets it written over the trampoline's return
+ * address: the trampoline then returns into the copy's first byte with
+ * every argument register and the stack as the call left them, so the
+ * copy runs in the original's place and returns to the original's caller.
+ * (This is a return to an address no call pushed: with user-space shadow
+ * stacks enabled it would fault; Linux enables them only for programs
+ * that ask.) */
     .text
     .globl lp__rt_entry_tramp
     .hidden lp__rt_entry_tramp
@@ -42,8 +51,10 @@ lp__rt_entry_tramp:
     cmpb $0, lp__rt_tramp_full(%rip)
     jne 2f
     call lp__rt_on_entry
-    testl %eax, %eax
-    jnz 2f
+    cmpq $1, %rax
+    je 2f
+    jb 1f
+    movq %rax, 8(%rbp)
 1:
     movq 56(%rsp), %r10
     movq 48(%rsp), %r9
@@ -83,6 +94,9 @@ lp__rt_entry_tramp:
     movdqa 16(%rsp), %xmm1
     movdqa 0(%rsp), %xmm0
     addq $128, %rsp
+    testq %rax, %rax
+    jz 1b
+    movq %rax, 8(%rbp)
     jmp 1b
     .cfi_endproc
     .size lp__rt_entry_tramp, .-lp__rt_entry_tramp

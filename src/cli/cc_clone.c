@@ -1,0 +1,720 @@
+/* Function copies in LLVM IR text (cc_clone.h).
+ *
+ * The IR is handled as text, line by line, in the form clang prints it: a
+ * definition is a `define ... {` line through a line holding only `}`; a
+ * metadata node is one `!N = ...` line. Only three things are rewritten in
+ * a copy: its own name, direct calls to internal functions (`@g(`), and
+ * references to the debug-information nodes the copy owns (`!N`). */
+#include "cc_clone.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct lp_cc_line {
+    const char *p;
+    size_t n;
+} lp_cc_line;
+
+typedef struct lp_cc_fn {
+    const char *name; /* without '@' and quotes */
+    size_t name_len;
+    int quoted, internal, copy;
+    int address_taken; /* an internal function used other than by a call */
+    size_t def, end; /* line of `define`, line of `}` */
+} lp_cc_fn;
+
+typedef struct lp_cc_buf {
+    char *p;
+    size_t n, cap;
+    int failed;
+} lp_cc_buf;
+
+static void lp_cc_put(lp_cc_buf *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->n + n + 1)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+static void lp_cc_puts(lp_cc_buf *b, const char *s)
+{
+    lp_cc_put(b, s, strlen(s));
+}
+
+static void lp_cc_putu(lp_cc_buf *b, unsigned long v)
+{
+    char t[24];
+    int n = snprintf(t, sizeof t, "%lu", v);
+    lp_cc_put(b, t, (size_t)n);
+}
+
+static int lp_cc_starts(lp_cc_line l, const char *s)
+{
+    size_t n = strlen(s);
+    return l.n >= n && memcmp(l.p, s, n) == 0;
+}
+
+/* Whether the line holds s as a whole word (spaces or line ends around). */
+static int lp_cc_has_word(lp_cc_line l, size_t upto, const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i + n <= upto; i++)
+        if (memcmp(l.p + i, s, n) == 0 && (i == 0 || l.p[i - 1] == ' ') &&
+            (i + n == l.n || l.p[i + n] == ' ' || l.p[i + n] == '('))
+            return 1;
+    return 0;
+}
+
+static int lp_cc_ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '-' || c == '$' || c == '.' || c == '_';
+}
+
+/* Reads a global name at p[0] == '@': sets *name, *len, *quoted and
+ * returns the bytes it spans (0 if there is no name). */
+static size_t lp_cc_global(const char *p, size_t avail, const char **name, size_t *len,
+                           int *quoted)
+{
+    if (avail < 2 || p[0] != '@')
+        return 0;
+    if (p[1] == '"') {
+        const char *q = memchr(p + 2, '"', avail - 2);
+        if (!q)
+            return 0;
+        *name = p + 2;
+        *len = (size_t)(q - (p + 2));
+        *quoted = 1;
+        return (size_t)(q - p) + 1;
+    }
+    size_t i = 1;
+    while (i < avail && lp_cc_ident_char(p[i]))
+        i++;
+    *name = p + 1;
+    *len = i - 1;
+    *quoted = 0;
+    return i > 1 ? i : 0;
+}
+
+/* ---- metadata nodes ----------------------------------------------------------- */
+
+typedef struct lp_cc_meta {
+    long *line;      /* node number -> line index, -1 when absent */
+    unsigned long n; /* numbers 0 .. n-1 */
+    unsigned long next; /* the next free number */
+    unsigned long *map; /* per copy: old number -> new, 0 when not copied */
+    unsigned char *state; /* per copy: 1 reached, 2 copied */
+} lp_cc_meta;
+
+/* Calls fn(number) for each `!N` reference in the line, outside strings. */
+static void lp_cc_refs(lp_cc_line l, size_t from, void (*fn)(void *, unsigned long), void *ctx)
+{
+    int in_str = 0;
+    for (size_t i = from; i < l.n; i++) {
+        char c = l.p[i];
+        if (c == '"')
+            in_str = !in_str;
+        if (in_str || c != '!' || i + 1 >= l.n || l.p[i + 1] < '0' || l.p[i + 1] > '9')
+            continue;
+        unsigned long v = 0;
+        size_t j = i + 1;
+        while (j < l.n && l.p[j] >= '0' && l.p[j] <= '9')
+            v = v * 10 + (unsigned long)(l.p[j++] - '0');
+        fn(ctx, v);
+        i = j - 1;
+    }
+}
+
+/* The text after "!N = " of node v, or an empty line. */
+static lp_cc_line lp_cc_node(const lp_cc_meta *m, const lp_cc_line *lines, unsigned long v)
+{
+    lp_cc_line none = {"", 0};
+    if (v >= m->n || m->line[v] < 0)
+        return none;
+    lp_cc_line l = lines[m->line[v]];
+    const char *eq = memchr(l.p, '=', l.n);
+    if (!eq || (size_t)(eq - l.p) + 2 > l.n)
+        return none;
+    size_t off = (size_t)(eq - l.p) + 2;
+    lp_cc_line r = {l.p + off, l.n - off};
+    return r;
+}
+
+/* Nodes that belong to one function and are copied with it when they lead
+ * to its subprogram: scopes, locations, local variables, labels, tuples. */
+static int lp_cc_local_kind(lp_cc_line t)
+{
+    if (lp_cc_starts(t, "distinct "))
+        t.p += 9, t.n -= 9;
+    static const char *const kinds[] = {"!DILocation(", "!DILexicalBlock(",
+                                        "!DILexicalBlockFile(", "!DILocalVariable(",
+                                        "!DILabel(", "!{"};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (lp_cc_starts(t, kinds[i]))
+            return 1;
+    return 0;
+}
+
+typedef struct lp_cc_walk {
+    lp_cc_meta *m;
+    const lp_cc_line *lines;
+    unsigned long sp;
+    unsigned long *stack;
+    size_t depth, cap;
+    int failed;
+    int hit; /* a reference to a copied node was seen */
+} lp_cc_walk;
+
+static void lp_cc_reach(void *ctx, unsigned long v)
+{
+    lp_cc_walk *w = ctx;
+    if (v >= w->m->n || w->m->state[v])
+        return;
+    lp_cc_line t = lp_cc_node(w->m, w->lines, v);
+    if (v != w->sp && !lp_cc_local_kind(t))
+        return;
+    w->m->state[v] = 1;
+    if (w->depth == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 64;
+        unsigned long *s = realloc(w->stack, cap * sizeof *s);
+        if (!s) {
+            w->failed = 1;
+            return;
+        }
+        w->stack = s;
+        w->cap = cap;
+    }
+    w->stack[w->depth++] = v;
+}
+
+static void lp_cc_hits(void *ctx, unsigned long v)
+{
+    lp_cc_walk *w = ctx;
+    if (v < w->m->n && w->m->state[v] == 2)
+        w->hit = 1;
+}
+
+/* Marks (state 2) and numbers the nodes function f's copy owns: those
+ * reachable from its text through local kinds that lead to its subprogram,
+ * plus distinct tuples (loop identities). Returns the list of copied nodes
+ * in w->stack[0 .. w->depth) or -1 on allocation failure. */
+static int lp_cc_meta_plan(lp_cc_walk *w, const lp_cc_line *lines, const lp_cc_fn *f)
+{
+    lp_cc_meta *m = w->m;
+    w->depth = 0;
+    for (size_t i = f->def; i <= f->end; i++)
+        lp_cc_refs(lines[i], 0, lp_cc_reach, w);
+    for (size_t k = 0; k < w->depth; k++)
+        lp_cc_refs(lp_cc_node(m, lines, w->stack[k]), 0, lp_cc_reach, w);
+    if (w->failed)
+        return -1;
+    /* Fixpoint: a reached node referring to a copied one is copied. */
+    for (size_t k = 0; k < w->depth; k++) {
+        unsigned long v = w->stack[k];
+        lp_cc_line t = lp_cc_node(m, lines, v);
+        if (v == w->sp || lp_cc_starts(t, "distinct !{"))
+            m->state[v] = 2;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t k = 0; k < w->depth; k++) {
+            unsigned long v = w->stack[k];
+            if (m->state[v] == 2)
+                continue;
+            w->hit = 0;
+            lp_cc_refs(lp_cc_node(m, lines, v), 0, lp_cc_hits, w);
+            if (w->hit) {
+                m->state[v] = 2;
+                changed = 1;
+            }
+        }
+    }
+    size_t keep = 0;
+    for (size_t k = 0; k < w->depth; k++) {
+        unsigned long v = w->stack[k];
+        if (m->state[v] == 2) {
+            m->map[v] = m->next++;
+            w->stack[keep++] = v;
+        } else {
+            m->state[v] = 0;
+        }
+    }
+    w->depth = keep;
+    return 0;
+}
+
+/* ---- the rewrite ------------------------------------------------------------------- */
+
+typedef struct lp_cc_ctx {
+    const lp_cc_line *lines;
+    size_t nlines;
+    lp_cc_fn *fns;
+    size_t nfns;
+    lp_cc_meta meta;
+    lp_cc_buf out;
+} lp_cc_ctx;
+
+static int lp_cc_name_cmp(const char *a, size_t na, const char *b, size_t nb)
+{
+    int r = memcmp(a, b, na < nb ? na : nb);
+    return r ? r : (na > nb) - (na < nb);
+}
+
+static int lp_cc_fn_cmp(const void *x, const void *y)
+{
+    const lp_cc_fn *a = x, *b = y;
+    int r = lp_cc_name_cmp(a->name, a->name_len, b->name, b->name_len);
+    return r ? r : (a->def > b->def) - (a->def < b->def);
+}
+
+/* The definition named name (c->fns is sorted by name), or NULL. */
+static lp_cc_fn *lp_cc_find(const lp_cc_ctx *c, const char *name, size_t len)
+{
+    size_t lo = 0, hi = c->nfns;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int r = lp_cc_name_cmp(c->fns[mid].name, c->fns[mid].name_len, name, len);
+        if (r == 0)
+            return &c->fns[mid];
+        if (r < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* The suffix of f's copy: whether the runtime may send f's calls there. */
+static const char *lp_cc_suffix(const lp_cc_fn *f)
+{
+    return f->internal && !f->address_taken ? LP_CC_CLONE_SUFFIX_CALLERS : LP_CC_CLONE_SUFFIX;
+}
+
+static void lp_cc_put_name(lp_cc_buf *b, const char *name, size_t len, int quoted,
+                           const char *suffix)
+{
+    lp_cc_puts(b, quoted ? "@\"" : "@");
+    lp_cc_put(b, name, len);
+    lp_cc_puts(b, suffix);
+    if (quoted)
+        lp_cc_puts(b, "\"");
+}
+
+/* Copies text [from, l.n) of a line of function f's copy, renaming what the
+ * copy changes. */
+static void lp_cc_put_rewritten(lp_cc_ctx *c, const lp_cc_fn *f, lp_cc_line l, size_t from)
+{
+    lp_cc_buf *b = &c->out;
+    int in_str = 0;
+    size_t i = from, run = from;
+    while (i < l.n) {
+        char ch = l.p[i];
+        if (ch == '@') {
+            const char *name;
+            size_t len;
+            int quoted;
+            size_t span = lp_cc_global(l.p + i, l.n - i, &name, &len, &quoted);
+            if (span) {
+                const lp_cc_fn *g = lp_cc_find(c, name, len);
+                int call = i + span < l.n && l.p[i + span] == '(';
+                int own_label = g == f && i >= 13 && memcmp(l.p + i - 13, "blockaddress(", 13) == 0;
+                if (g && g->copy &&
+                    ((call && g->internal && !g->address_taken) || own_label)) {
+                    lp_cc_put(b, l.p + run, i - run);
+                    lp_cc_put_name(b, name, len, quoted, lp_cc_suffix(g));
+                    run = i + span;
+                }
+                i += span;
+                continue;
+            }
+        } else if (ch == '"') {
+            in_str = !in_str;
+        } else if (!in_str && ch == '!' && i + 1 < l.n && l.p[i + 1] >= '0' && l.p[i + 1] <= '9') {
+            unsigned long v = 0;
+            size_t j = i + 1;
+            while (j < l.n && l.p[j] >= '0' && l.p[j] <= '9')
+                v = v * 10 + (unsigned long)(l.p[j++] - '0');
+            if (v < c->meta.n && c->meta.state[v] == 2) {
+                lp_cc_put(b, l.p + run, i - run);
+                lp_cc_puts(b, "!");
+                lp_cc_putu(b, c->meta.map[v]);
+                run = j;
+            }
+            i = j;
+            continue;
+        }
+        i++;
+    }
+    lp_cc_put(b, l.p + run, l.n - run);
+}
+
+/* +1 for an opening bracket, -1 for a closing one, 0 otherwise. */
+static int lp_cc_depth(char ch)
+{
+    return (ch == '(' || ch == '{' || ch == '[' || ch == '<') -
+           (ch == ')' || ch == '}' || ch == ']' || ch == '>');
+}
+
+/* The end of the word at p (before end): the next space outside brackets. */
+static const char *lp_cc_word_end(const char *p, const char *end)
+{
+    int depth = 0;
+    while (p < end && (depth > 0 || *p != ' '))
+        depth += lp_cc_depth(*p++);
+    return p;
+}
+
+/* The keywords before a definition's return type that a copy replaces
+ * with its own linkage and visibility. */
+static int lp_cc_linkage_word(const char *w, size_t n)
+{
+    static const char *const words[] = {
+        "internal", "private", "weak", "weak_odr", "linkonce", "linkonce_odr", "external",
+        "extern_weak", "common", "dso_local", "dso_preemptable", "default", "hidden",
+        "protected", "dllexport", "dllimport"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strlen(words[i]) == n && memcmp(words[i], w, n) == 0)
+            return 1;
+    return 0;
+}
+
+static void lp_cc_put_copy(lp_cc_ctx *c, const lp_cc_fn *f)
+{
+    lp_cc_buf *b = &c->out;
+    lp_cc_line d = c->lines[f->def];
+    const char *at = memchr(d.p, '@', d.n);
+    lp_cc_puts(b, f->internal ? "define internal" : "define hidden");
+    /* The words between `define` and the name, less linkage and visibility. */
+    for (const char *p = d.p + 6; p < at;) {
+        while (p < at && *p == ' ')
+            p++;
+        const char *e = lp_cc_word_end(p, at);
+        if (e > p && !lp_cc_linkage_word(p, (size_t)(e - p))) {
+            lp_cc_puts(b, " ");
+            lp_cc_put(b, p, (size_t)(e - p));
+        }
+        p = e;
+    }
+    lp_cc_puts(b, " ");
+    lp_cc_put_name(b, f->name, f->name_len, f->quoted, lp_cc_suffix(f));
+    const char *name;
+    size_t len;
+    int quoted;
+    size_t span = lp_cc_global(at, d.n - (size_t)(at - d.p), &name, &len, &quoted);
+    lp_cc_put_rewritten(c, f, d, (size_t)(at - d.p) + span);
+    lp_cc_puts(b, "\n");
+    for (size_t i = f->def + 1; i <= f->end; i++) {
+        lp_cc_put_rewritten(c, f, c->lines[i], 0);
+        lp_cc_puts(b, "\n");
+    }
+}
+
+static int lp_cc_fail(char *err, size_t errcap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errcap, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Marks the internal functions that some line uses other than as the
+ * callee of a direct call (a pointer passed, stored or compared). */
+static void lp_cc_mark_address_taken(lp_cc_ctx *c)
+{
+    for (size_t i = 0; i < c->nlines; i++) {
+        lp_cc_line l = c->lines[i];
+        if (l.n && l.p[0] == '!')
+            continue;
+        int in_str = 0;
+        for (size_t k = lp_cc_starts(l, "define ") ? (size_t)((const char *)memchr(l.p, '(', l.n) - l.p)
+                                                    : 0;
+             k < l.n; k++) {
+            if (l.p[k] == '"' && (k == 0 || l.p[k - 1] != '@'))
+                in_str = !in_str;
+            if (in_str || l.p[k] != '@')
+                continue;
+            const char *name;
+            size_t len;
+            int quoted;
+            size_t span = lp_cc_global(l.p + k, l.n - k, &name, &len, &quoted);
+            if (!span)
+                continue;
+            lp_cc_fn *g = lp_cc_find(c, name, len);
+            if (g && g->internal && !(k + span < l.n && l.p[k + span] == '('))
+                g->address_taken = 1;
+            k += span - 1;
+        }
+    }
+}
+
+/* Appends the type of a pointer to f (`RET (PARAMS)*`), read from its
+ * definition line, for @llvm.compiler.used. */
+static void lp_cc_put_fn_type(lp_cc_buf *b, lp_cc_line d)
+{
+    static const char *const skip[] = {"define", "ccc",     "fastcc",  "coldcc", "noundef",
+                                       "zeroext", "signext", "inreg",  "noalias", "nonnull"};
+    const char *at = memchr(d.p, '@', d.n);
+    int first = 1, skip_next = 0;
+    /* The return type: the words before the name that are not keywords. */
+    for (const char *p = d.p; p < at;) {
+        const char *e = lp_cc_word_end(p, at);
+        size_t n = (size_t)(e - p);
+        int keyword = skip_next || lp_cc_linkage_word(p, n) ||
+                      (n > 15 && memcmp(p, "dereferenceable", 15) == 0);
+        /* `align N`, `cc N`: the number is part of the keyword. */
+        skip_next = (n == 5 && memcmp(p, "align", 5) == 0) || (n == 2 && memcmp(p, "cc", 2) == 0);
+        keyword |= skip_next;
+        for (size_t i = 0; i < sizeof skip / sizeof *skip && !keyword; i++)
+            keyword = strlen(skip[i]) == n && memcmp(skip[i], p, n) == 0;
+        if (n && !keyword) {
+            if (!first)
+                lp_cc_puts(b, " ");
+            lp_cc_put(b, p, n);
+            first = 0;
+        }
+        p = e + (e < at);
+    }
+    /* The parameters' types: each parameter's first word, and the
+     * parameter lists of a function type that follow it. */
+    const char *p = memchr(at, '(', d.n - (size_t)(at - d.p));
+    lp_cc_puts(b, " (");
+    int depth = 0, start = 1, in_type = 0, nparam = 0;
+    for (p = p ? p + 1 : d.p + d.n; p < d.p + d.n; p++) {
+        char ch = *p;
+        if (depth == 0 && ch == ')')
+            break;
+        if (depth == 0 && ch == ',') {
+            start = 1;
+            continue;
+        }
+        if (start && ch == ' ')
+            continue;
+        if (start) {
+            lp_cc_puts(b, nparam++ ? ", " : "");
+            start = 0;
+            in_type = 1;
+        }
+        if (depth == 0 && ch == ' ')
+            in_type = p + 1 < d.p + d.n && p[1] == '(';
+        depth += lp_cc_depth(ch);
+        if (in_type)
+            lp_cc_put(b, p, 1);
+    }
+    lp_cc_puts(b, ")*");
+}
+
+/* Splits the text into lines and finds the definitions and metadata. */
+static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_t errcap)
+{
+    size_t cap = 1;
+    for (size_t i = 0; i < len; i++)
+        cap += in[i] == '\n';
+    lp_cc_line *lines = malloc(cap * sizeof *lines);
+    c->fns = malloc(cap * sizeof *c->fns);
+    if (!lines || !c->fns) {
+        free(lines);
+        return lp_cc_fail(err, errcap, "out of memory");
+    }
+    size_t n = 0;
+    for (const char *p = in, *e = in + len; p < e;) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p));
+        size_t l = nl ? (size_t)(nl - p) : (size_t)(e - p);
+        lines[n].p = p;
+        lines[n++].n = l;
+        p += l + 1;
+    }
+    c->lines = lines;
+    c->nlines = n;
+    unsigned long maxnode = 0;
+    for (size_t i = 0; i < n; i++) {
+        lp_cc_line l = lines[i];
+        if (l.n > 1 && l.p[0] == '!' && l.p[1] >= '0' && l.p[1] <= '9') {
+            unsigned long v = strtoul(l.p + 1, NULL, 10);
+            if (v + 1 > maxnode)
+                maxnode = v + 1;
+            continue;
+        }
+        if (!lp_cc_starts(l, "define "))
+            continue;
+        lp_cc_fn *f = &c->fns[c->nfns];
+        memset(f, 0, sizeof *f);
+        const char *at = memchr(l.p, '@', l.n);
+        size_t span = at ? lp_cc_global(at, l.n - (size_t)(at - l.p), &f->name, &f->name_len,
+                                         &f->quoted)
+                         : 0;
+        if (!span)
+            return lp_cc_fail(err, errcap, "line %zu: a definition without a name", i + 1);
+        size_t head = (size_t)(at - l.p);
+        f->def = i;
+        f->internal = lp_cc_has_word(l, head, "internal") || lp_cc_has_word(l, head, "private");
+        f->copy = !lp_cc_has_word(l, head, "available_externally") &&
+                  !lp_cc_has_word(l, l.n, "comdat") && !lp_cc_has_word(l, l.n, "prefix") &&
+                  !lp_cc_has_word(l, l.n, "prologue") && l.n > 0 && l.p[l.n - 1] == '{';
+        size_t j = i + 1;
+        while (j < n && !(lines[j].n == 1 && lines[j].p[0] == '}'))
+            j++;
+        if (j == n)
+            return lp_cc_fail(err, errcap, "line %zu: the definition of %.*s has no end", i + 1,
+                              (int)f->name_len, f->name);
+        f->end = j;
+        c->nfns++;
+        i = j;
+    }
+    qsort(c->fns, c->nfns, sizeof *c->fns, lp_cc_fn_cmp);
+    lp_cc_mark_address_taken(c);
+    c->meta.n = maxnode;
+    c->meta.next = maxnode;
+    c->meta.line = malloc((maxnode + 1) * sizeof *c->meta.line);
+    c->meta.map = calloc(maxnode + 1, sizeof *c->meta.map);
+    c->meta.state = calloc(maxnode + 1, 1);
+    if (!c->meta.line || !c->meta.map || !c->meta.state)
+        return lp_cc_fail(err, errcap, "out of memory");
+    for (unsigned long v = 0; v < maxnode; v++)
+        c->meta.line[v] = -1;
+    for (size_t i = 0; i < n; i++)
+        if (lines[i].n > 1 && lines[i].p[0] == '!' && lines[i].p[1] >= '0' && lines[i].p[1] <= '9')
+            c->meta.line[strtoul(lines[i].p + 1, NULL, 10)] = (long)i;
+    return 0;
+}
+
+/* The subprogram a definition line attaches (`!dbg !N` before `{`), or
+ * ULONG_MAX. */
+static unsigned long lp_cc_subprogram(lp_cc_line d)
+{
+    const char *p = NULL;
+    for (size_t i = 0; i + 6 <= d.n; i++)
+        if (memcmp(d.p + i, "!dbg !", 6) == 0)
+            p = d.p + i + 6;
+    return p ? strtoul(p, NULL, 10) : (unsigned long)-1;
+}
+
+long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
+                    size_t errcap)
+{
+    lp_cc_ctx c;
+    memset(&c, 0, sizeof c);
+    lp_cc_walk w;
+    memset(&w, 0, sizeof w);
+    long copied = -1;
+    lp_cc_buf meta_out = {0};
+    if (lp_cc_scan(&c, in, len, err, errcap) != 0)
+        goto done;
+    /* The original text, with the address-taken static functions and their
+     * copies added to @llvm.compiler.used (merged into the module's list
+     * when it has one). */
+    lp_cc_buf used = {0};
+    size_t nused = 0;
+    for (size_t i = 0; i < c.nfns; i++) {
+        const lp_cc_fn *f = &c.fns[i];
+        if (!f->copy || !f->internal || !f->address_taken)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            lp_cc_puts(&used, nused++ ? ", i8* bitcast (" : "i8* bitcast (");
+            lp_cc_put_fn_type(&used, c.lines[f->def]);
+            lp_cc_puts(&used, " ");
+            lp_cc_put_name(&used, f->name, f->name_len, f->quoted, k ? LP_CC_CLONE_SUFFIX : "");
+            lp_cc_puts(&used, " to i8*)");
+        }
+    }
+    int merged = 0;
+    for (size_t i = 0; i < c.nlines; i++) {
+        lp_cc_line l = c.lines[i];
+        const char *list = NULL;
+        unsigned long have = 0;
+        if (nused && lp_cc_starts(l, "@llvm.compiler.used = appending global [") &&
+            (list = strstr(l.p, "] [")) != NULL && list < l.p + l.n) {
+            have = strtoul(l.p + 40, NULL, 10);
+            lp_cc_puts(&c.out, "@llvm.compiler.used = appending global [");
+            lp_cc_putu(&c.out, have + nused);
+            lp_cc_puts(&c.out, " x i8*] [");
+            lp_cc_put(&c.out, used.p, used.n);
+            lp_cc_puts(&c.out, ", ");
+            lp_cc_put(&c.out, list + 3, l.n - (size_t)(list + 3 - l.p));
+            merged = 1;
+        } else {
+            lp_cc_put(&c.out, l.p, l.n);
+        }
+        lp_cc_puts(&c.out, "\n");
+    }
+    if (nused && !merged) {
+        lp_cc_puts(&c.out, "\n@llvm.compiler.used = appending global [");
+        lp_cc_putu(&c.out, nused);
+        lp_cc_puts(&c.out, " x i8*] [");
+        lp_cc_put(&c.out, used.p, used.n);
+        lp_cc_puts(&c.out, "], section \"llvm.metadata\"\n");
+    }
+    int used_failed = used.failed;
+    free(used.p);
+    if (used_failed)
+        c.out.failed = 1;
+    w.m = &c.meta;
+    w.lines = c.lines;
+    copied = 0;
+    for (size_t i = 0; i < c.nfns; i++) {
+        const lp_cc_fn *f = &c.fns[i];
+        if (!f->copy)
+            continue;
+        w.sp = lp_cc_subprogram(c.lines[f->def]);
+        if (lp_cc_meta_plan(&w, c.lines, f) != 0) {
+            copied = lp_cc_fail(err, errcap, "out of memory");
+            goto done;
+        }
+        lp_cc_puts(&c.out, "\n");
+        lp_cc_put_copy(&c, f);
+        /* The copied nodes, renumbered, then forgotten for the next copy. */
+        for (size_t k = 0; k < w.depth; k++) {
+            unsigned long v = w.stack[k];
+            lp_cc_line l = c.lines[c.meta.line[v]];
+            const char *eq = memchr(l.p, '=', l.n);
+            lp_cc_puts(&meta_out, "!");
+            lp_cc_putu(&meta_out, c.meta.map[v]);
+            lp_cc_puts(&meta_out, " ");
+            lp_cc_buf saved = c.out;
+            c.out = meta_out;
+            lp_cc_put_rewritten(&c, f, l, (size_t)(eq - l.p));
+            meta_out = c.out;
+            c.out = saved;
+            lp_cc_puts(&meta_out, "\n");
+        }
+        for (size_t k = 0; k < w.depth; k++)
+            c.meta.state[w.stack[k]] = 0;
+        copied++;
+    }
+    if (meta_out.n)
+        lp_cc_put(&c.out, meta_out.p, meta_out.n);
+    if (c.out.failed || meta_out.failed) {
+        copied = lp_cc_fail(err, errcap, "out of memory");
+        goto done;
+    }
+    *out = c.out.p;
+    *out_len = c.out.n;
+    c.out.p = NULL;
+done:
+    free(c.out.p);
+    free(meta_out.p);
+    free(w.stack);
+    free((void *)c.lines);
+    free(c.fns);
+    free(c.meta.line);
+    free(c.meta.map);
+    free(c.meta.state);
+    return copied;
+}

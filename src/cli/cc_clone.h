@@ -1,0 +1,45 @@
+/* The instrumented copies `lowprof cc` gives each function for block
+ * profiles (doc/lowprof-cc.md, "Blocks: cloned functions").
+ *
+ * The input is the LLVM IR clang writes before its optimisation passes
+ * (-S -emit-llvm -Xclang -disable-llvm-passes). For every function defined
+ * there that can be copied, the output adds a copy named NAME.lpdup, to be
+ * compiled with clang's block coverage while the original is not:
+ *
+ * - a copy of an external function is hidden and external, so it is never
+ *   removed; a copy of an internal function is internal;
+ * - the runtime sends calls of a function to its copy (through the
+ *   function's patchable entry, while its blocks are on) when the two are
+ *   sure to have the same calling convention: for external functions, and
+ *   for internal ones whose address is taken, which the output keeps, with
+ *   their copies, in @llvm.compiler.used so that no optimisation changes
+ *   their arguments (NAME.lpdup);
+ * - an internal function whose address is never taken may lose or reorder
+ *   arguments in the optimiser, differently from its copy: inside copies,
+ *   direct calls to it go to its copy (NAME.lpdupc), so a profiled caller
+ *   profiles its file's static helpers, and nothing else reaches that copy;
+ * - a copy gets its own debug-information nodes (subprogram, scopes,
+ *   locations, variables, loop identities), so its blocks have source
+ *   lines.
+ *
+ * Functions that are not copied: available_externally ones, and ones with a
+ * comdat, prefix or prologue data. */
+#ifndef LP_CC_CLONE_H
+#define LP_CC_CLONE_H
+
+#include <stddef.h>
+
+/* The suffixes of a copy's name (the coverage allow-list matches both):
+ * a copy the runtime may send its function's calls to, and a copy reached
+ * only through its callers' copies (a static function whose address is
+ * never taken, whose calling convention the optimiser may change). */
+#define LP_CC_CLONE_SUFFIX ".lpdup"
+#define LP_CC_CLONE_SUFFIX_CALLERS ".lpdupc"
+
+/* Rewrites the IR text in (len bytes) into a new malloc'd text (*out,
+ * *out_len). Returns the number of functions copied, or -1 with a message
+ * naming the line in err. */
+long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
+                    size_t errcap);
+
+#endif

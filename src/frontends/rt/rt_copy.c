@@ -1,0 +1,167 @@
+/* Block-profiled function copies (lowprof cc --blocks=clone): which copy
+ * belongs to which function, from the executable's symbol table.
+ *
+ * A copy is the symbol NAME.lpdup or NAME.lpdupc (cc_clone.h). The copy of
+ * an external function is a hidden global, paired with the global NAME
+ * (unique in a program); the copy of a file's static function is a local
+ * paired with the local NAME of the same file (the STT_FILE symbol that
+ * precedes a file's locals). */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt_internal.h"
+
+/* The suffix of a copy's name, and the letter after it that marks a copy
+ * reached only through its callers' copies. */
+#define LP__RT_COPY_SUFFIX ".lpdup"
+#define LP__RT_COPY_SUFFIX_LEN (sizeof LP__RT_COPY_SUFFIX - 1)
+
+/* The length of the suffix name ends with (".lpdup", ".lpdupc"), or 0. */
+static size_t lp__rt_copy_suffix(const char *name, size_t len)
+{
+    if (len > LP__RT_COPY_SUFFIX_LEN + 1 && name[len - 1] == 'c' &&
+        memcmp(name + len - 1 - LP__RT_COPY_SUFFIX_LEN, LP__RT_COPY_SUFFIX,
+               LP__RT_COPY_SUFFIX_LEN) == 0)
+        return LP__RT_COPY_SUFFIX_LEN + 1;
+    if (len > LP__RT_COPY_SUFFIX_LEN &&
+        memcmp(name + len - LP__RT_COPY_SUFFIX_LEN, LP__RT_COPY_SUFFIX, LP__RT_COPY_SUFFIX_LEN) == 0)
+        return LP__RT_COPY_SUFFIX_LEN;
+    return 0;
+}
+
+typedef struct lp__rt_copy_name {
+    const char *name; /* the original's name */
+    size_t len;
+    size_t group; /* the file of a local; SIZE_MAX for a global */
+    size_t index; /* in the copies */
+} lp__rt_copy_name;
+
+static int lp__rt_name_cmp(const char *a, size_t na, size_t ga, const char *b, size_t nb,
+                           size_t gb)
+{
+    int c = memcmp(a, b, na < nb ? na : nb);
+    if (c)
+        return c;
+    if (na != nb)
+        return na < nb ? -1 : 1;
+    return ga < gb ? -1 : ga > gb;
+}
+
+static int lp__rt_copy_name_cmp(const void *x, const void *y)
+{
+    const lp__rt_copy_name *a = x, *b = y;
+    return lp__rt_name_cmp(a->name, a->len, a->group, b->name, b->len, b->group);
+}
+
+static int lp__rt_copy_cmp(const void *x, const void *y)
+{
+    const lp__rt_copy *a = x, *b = y;
+    return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* Whether sym is a sized function defined here; its name in *name. */
+static int lp__rt_sym_func(const Elf64_Sym *sym, const char *str, size_t strsize, const char **name,
+                           size_t *len)
+{
+    unsigned t = ELF64_ST_TYPE(sym->st_info);
+    if ((t != STT_FUNC && t != STT_GNU_IFUNC) || sym->st_size == 0 || sym->st_shndx == SHN_UNDEF ||
+        sym->st_name >= strsize)
+        return 0;
+    *name = str + sym->st_name;
+    *len = strnlen(*name, strsize - sym->st_name);
+    return 1;
+}
+
+void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *str, size_t strsize,
+                        uint64_t bias)
+{
+    size_t ncopies = 0, group = 0;
+    const char *name;
+    size_t len;
+    for (size_t i = 0; i < n; i++)
+        if (lp__rt_sym_func(&sym[i], str, strsize, &name, &len) && lp__rt_copy_suffix(name, len))
+            ncopies++;
+    if (!ncopies)
+        return;
+    lp__rt_copy *c = calloc(ncopies, sizeof *c);
+    lp__rt_copy_name *names = calloc(ncopies, sizeof *names);
+    if (!c || !names) {
+        free(c);
+        free(names);
+        return;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ELF64_ST_TYPE(sym[i].st_info) == STT_FILE)
+            group++;
+        size_t suffix;
+        if (!lp__rt_sym_func(&sym[i], str, strsize, &name, &len) ||
+            !(suffix = lp__rt_copy_suffix(name, len)))
+            continue;
+        c[k].start = sym[i].st_value + bias;
+        c[k].end = c[k].start + sym[i].st_size;
+        c[k].method = -1;
+        c[k].takes_calls = suffix == LP__RT_COPY_SUFFIX_LEN;
+        names[k].name = name;
+        names[k].len = len - suffix;
+        names[k].group = ELF64_ST_BIND(sym[i].st_info) == STB_LOCAL ? group : SIZE_MAX;
+        names[k].index = k;
+        k++;
+    }
+    qsort(names, ncopies, sizeof *names, lp__rt_copy_name_cmp);
+    group = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ELF64_ST_TYPE(sym[i].st_info) == STT_FILE)
+            group++;
+        if (!lp__rt_sym_func(&sym[i], str, strsize, &name, &len))
+            continue;
+        size_t g = ELF64_ST_BIND(sym[i].st_info) == STB_LOCAL ? group : SIZE_MAX;
+        size_t lo = 0, hi = ncopies;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            int r = lp__rt_name_cmp(names[mid].name, names[mid].len, names[mid].group, name, len, g);
+            if (r == 0) {
+                c[names[mid].index].plain = sym[i].st_value + bias;
+                break;
+            }
+            if (r < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+    }
+    free(names);
+    qsort(c, ncopies, sizeof *c, lp__rt_copy_cmp);
+    lp__rt.copies = c;
+    lp__rt.ncopies = ncopies;
+}
+
+long lp__rt_copy_at(uint64_t pc)
+{
+    size_t lo = 0, hi = lp__rt.ncopies;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (lp__rt.copies[mid].start <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && pc < lp__rt.copies[lo - 1].end ? (long)lo - 1 : -1;
+}
+
+void lp__rt_copies_attach(void)
+{
+    for (size_t i = 0; i < lp__rt.ncopies; i++) {
+        lp__rt_copy *c = &lp__rt.copies[i];
+        long m = c->plain ? lp__rt_method_at(c->plain) : -1;
+        c->method = m;
+        /* Only a NAME.lpdup copy takes NAME's calls: a static function
+         * whose address is never taken may have had its arguments dropped
+         * or reordered by the optimiser in the original and not in its
+         * NAME.lpdupc copy, which its file's other copies call directly. */
+        if (m >= 0 && c->takes_calls && lp__rt.methods[m].site)
+            lp__rt.methods[m].copy = c->start;
+    }
+}
