@@ -9,6 +9,7 @@
 int lp_eval_compressors(int argc, char **argv);
 int lp_eval_flags(int argc, char **argv);
 int lp_eval_hps(int argc, char **argv);
+int lp_eval_native(int argc, char **argv);
 
 const char cmd_eval_help[] =
     "usage: lowprof eval EXPERIMENT [OPTIONS]\n"
@@ -36,6 +37,13 @@ const char cmd_eval_help[] =
     "                100 (Fig. 9), and the counter trigger against the\n"
     "                software sampling framework:\n"
     "                lowprof eval hps [--out DIR] [--workloads LIST] [--period N]\n"
+    "  native        overhead and accuracy of the native runtime's call-graph\n"
+    "                and block profiles in 0-100 % windows (the profile-flags\n"
+    "                paper's Tables IV-VI), against gprof, clang's profile,\n"
+    "                -finstrument-functions and perf on the native programs:\n"
+    "                lowprof eval native [--programs LIST] [--rounds N]\n"
+    "                [--size default|small] [--hot N] [--no-callgrind]\n"
+    "                [--no-real] [--out DIR]   (lowprof eval native --help)\n"
     "\n"
     "lowprof eval compressors [--full] [--out DIR] [--workloads LIST] [--events N]\n"
     "  --full            every workload, 16M loads, 2500 Monte Carlo trials\n"
@@ -104,6 +112,7 @@ static const eval_experiment experiments[] = {
     {"flag-prediction", lp_eval_flags},
     {"phase", lp_eval_phase},
     {"hps", lp_eval_hps},
+    {"native", lp_eval_native},
 };
 
 int cmd_eval(int argc, char **argv)
@@ -111,7 +120,7 @@ int cmd_eval(int argc, char **argv)
     enum { N = sizeof experiments / sizeof experiments[0] };
     if (argc < 2)
         return lp_cli_usage("eval", "name an experiment: compressors, flag-prediction, "
-                                    "phase or hps");
+                                    "phase, hps or native");
     for (size_t i = 0; i < N; i++)
         if (strcmp(argv[1], experiments[i].name) == 0)
             return experiments[i].fn(argc - 1, argv + 1);
