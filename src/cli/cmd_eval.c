@@ -43,7 +43,7 @@ const char cmd_eval_help[] =
     "                -finstrument-functions and perf on the native programs:\n"
     "                lowprof eval native [--programs LIST] [--rounds N]\n"
     "                [--size default|small] [--hot N] [--no-callgrind]\n"
-    "                [--no-real] [--out DIR]   (lowprof eval native --help)\n"
+    "                [--no-real] [--out DIR]   (doc/eval-native.md)\n"
     "\n"
     "lowprof eval compressors [--full] [--out DIR] [--workloads LIST] [--events N]\n"
     "  --full            every workload, 16M loads, 2500 Monte Carlo trials\n"
