@@ -38,7 +38,7 @@ static int lp_cc_takes_value(const char *a)
     return 0;
 }
 
-static int lp_cc_is_c_source(const char *a)
+int lp_cc_is_c_source(const char *a)
 {
     size_t n = strlen(a);
     return a[0] != '-' && n > 2 && strcmp(a + n - 2, ".c") == 0;

@@ -16,6 +16,10 @@ typedef struct lp_cc_build {
     int print;              /* print each command on stderr */
 } lp_cc_build;
 
+/* Whether a compiler argument is a C file to compile (NAME.c, not an
+ * option). */
+int lp_cc_is_c_source(const char *arg);
+
 /* Compiles every C source of the command through the copies (into the
  * objects -c or -S names, or temporaries that the link then uses in the
  * sources' places), then links when the command links. Arguments that are

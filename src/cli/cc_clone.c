@@ -317,11 +317,11 @@ static void lp_cc_put_name(lp_cc_buf *b, const char *name, size_t len, int quote
         lp_cc_puts(b, "\"");
 }
 
-/* Copies text [from, l.n) of a line of function f's copy, renaming what the
- * copy changes. */
-static void lp_cc_put_rewritten(lp_cc_ctx *c, const lp_cc_fn *f, lp_cc_line l, size_t from)
+/* Copies text [from, l.n) of a line of function f's copy into b, renaming
+ * what the copy changes. */
+static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, lp_cc_line l,
+                                size_t from)
 {
-    lp_cc_buf *b = &c->out;
     int in_str = 0;
     size_t i = from, run = from;
     while (i < l.n) {
@@ -418,10 +418,10 @@ static void lp_cc_put_copy(lp_cc_ctx *c, const lp_cc_fn *f)
     size_t len;
     int quoted;
     size_t span = lp_cc_global(at, d.n - (size_t)(at - d.p), &name, &len, &quoted);
-    lp_cc_put_rewritten(c, f, d, (size_t)(at - d.p) + span);
+    lp_cc_put_rewritten(c, b, f, d, (size_t)(at - d.p) + span);
     lp_cc_puts(b, "\n");
     for (size_t i = f->def + 1; i <= f->end; i++) {
-        lp_cc_put_rewritten(c, f, c->lines[i], 0);
+        lp_cc_put_rewritten(c, b, f, c->lines[i], 0);
         lp_cc_puts(b, "\n");
     }
 }
@@ -687,11 +687,7 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
             lp_cc_puts(&meta_out, "!");
             lp_cc_putu(&meta_out, c.meta.map[v]);
             lp_cc_puts(&meta_out, " ");
-            lp_cc_buf saved = c.out;
-            c.out = meta_out;
-            lp_cc_put_rewritten(&c, f, l, (size_t)(eq - l.p));
-            meta_out = c.out;
-            c.out = saved;
+            lp_cc_put_rewritten(&c, &meta_out, f, l, (size_t)(eq - l.p));
             lp_cc_puts(&meta_out, "\n");
         }
         for (size_t k = 0; k < w.depth; k++)

@@ -110,8 +110,7 @@ static int lp_cc_clones(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0)
             return 0;
-        size_t n = strlen(a);
-        sources |= a[0] != '-' && n > 2 && strcmp(a + n - 2, ".c") == 0;
+        sources |= lp_cc_is_c_source(a);
     }
     return sources;
 }
