@@ -465,6 +465,81 @@ static void lp_cc_mark_address_taken(lp_cc_ctx *c)
     }
 }
 
+/* The functions of c that a line of f's body calls directly, appended to
+ * *calls (indices into c->fns); -1 when out of memory. */
+static int lp_cc_callees(lp_cc_ctx *c, const lp_cc_fn *f, size_t **calls, size_t *n, size_t *cap)
+{
+    for (size_t i = f->def + 1; i < f->end; i++) {
+        lp_cc_line l = c->lines[i];
+        for (size_t k = 0; k < l.n; k++) {
+            const char *name;
+            size_t len;
+            int quoted;
+            size_t span = l.p[k] == '@' ? lp_cc_global(l.p + k, l.n - k, &name, &len, &quoted) : 0;
+            const lp_cc_fn *g = span && k + span < l.n && l.p[k + span] == '('
+                                    ? lp_cc_find(c, name, len)
+                                    : NULL;
+            if (g) {
+                if (*n == *cap) {
+                    size_t *p = realloc(*calls, (*cap ? *cap * 2 : 64) * sizeof *p);
+                    if (!p)
+                        return -1;
+                    *calls = p;
+                    *cap = *cap ? *cap * 2 : 64;
+                }
+                (*calls)[(*n)++] = (size_t)(g - c->fns);
+            }
+            k += span ? span - 1 : 0;
+        }
+    }
+    return 0;
+}
+
+/* Marks the internal functions that reach themselves through direct calls
+ * inside the module. Such a function can run long in one activation while
+ * the callers outside its cycle are rarely called again (an interpreter's
+ * call routine and its dispatch loop), so it must take calls from the
+ * runtime as an address-taken one does. Recursive functions are seldom
+ * inlined, so keeping their arguments as declared costs little (measured:
+ * no change in the six native programs' instruction counts). */
+static int lp_cc_mark_recursive(lp_cc_ctx *c)
+{
+    size_t *first = calloc(c->nfns + 1, sizeof *first), *calls = NULL, n = 0, cap = 0;
+    size_t *stack = malloc((c->nfns + 1) * sizeof *stack);
+    unsigned char *seen = malloc(c->nfns + 1);
+    int rc = first && stack && seen ? 0 : -1;
+    for (size_t f = 0; f < c->nfns && rc == 0; f++) {
+        first[f] = n;
+        if (c->fns[f].copy)
+            rc = lp_cc_callees(c, &c->fns[f], &calls, &n, &cap);
+    }
+    if (rc == 0)
+        first[c->nfns] = n;
+    for (size_t f = 0; f < c->nfns && rc == 0; f++) {
+        lp_cc_fn *fn = &c->fns[f];
+        if (!fn->copy || !fn->internal || fn->address_taken)
+            continue;
+        /* Depth-first from f's callees; each function is pushed once. */
+        memset(seen, 0, c->nfns);
+        size_t top = 0;
+        for (size_t e = first[f]; e < first[f + 1]; e++)
+            if (!seen[calls[e]])
+                seen[calls[e]] = 1, stack[top++] = calls[e];
+        while (top && !seen[f]) {
+            size_t g = stack[--top];
+            for (size_t e = first[g]; e < first[g + 1]; e++)
+                if (!seen[calls[e]])
+                    seen[calls[e]] = 1, stack[top++] = calls[e];
+        }
+        fn->address_taken = seen[f];
+    }
+    free(first);
+    free(calls);
+    free(stack);
+    free(seen);
+    return rc;
+}
+
 /* Appends the type of a pointer to f (`RET (PARAMS)*`), read from its
  * definition line, for @llvm.compiler.used. */
 static void lp_cc_put_fn_type(lp_cc_buf *b, lp_cc_line d)
@@ -580,6 +655,8 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
     }
     qsort(c->fns, c->nfns, sizeof *c->fns, lp_cc_fn_cmp);
     lp_cc_mark_address_taken(c);
+    if (lp_cc_mark_recursive(c) != 0)
+        return lp_cc_fail(err, errcap, "out of memory");
     c->meta.n = maxnode;
     c->meta.next = maxnode;
     c->meta.line = malloc((maxnode + 1) * sizeof *c->meta.line);

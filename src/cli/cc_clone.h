@@ -11,10 +11,12 @@
  * - the runtime sends calls of a function to its copy (through the
  *   function's patchable entry, while its blocks are on) when the two are
  *   sure to have the same calling convention: for external functions, and
- *   for internal ones whose address is taken, which the output keeps, with
- *   their copies, in @llvm.compiler.used so that no optimisation changes
- *   their arguments (NAME.lpdup);
- * - an internal function whose address is never taken may lose or reorder
+ *   for internal ones whose address is taken or that reach themselves
+ *   through direct calls (recursion can keep one activation running for a
+ *   long time), which the output keeps, with their copies, in
+ *   @llvm.compiler.used so that no optimisation changes their arguments
+ *   (NAME.lpdup);
+ * - any other internal function may lose or reorder
  *   arguments in the optimiser, differently from its copy: inside copies,
  *   direct calls to it go to its copy (NAME.lpdupc), so a profiled caller
  *   profiles its file's static helpers, and nothing else reaches that copy;

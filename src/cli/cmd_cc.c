@@ -44,7 +44,7 @@ const char cmd_cc_help[] =
     "                           sends calls to the copy while blocks are on\n"
     "                           (near-free while off; the default)\n"
     "                   inline  coverage calls in the functions themselves,\n"
-    "                           switched off by patching (costs 24-52 %% off)\n"
+    "                           switched off by patching (costs 24-56 % off)\n"
     "  --cc=COMPILER    the compiler (default: $CC, else clang when block is\n"
     "                   asked for, else cc)\n"
     "  --rt=ARCHIVE     the runtime archive to link (default: the one built\n"

@@ -45,6 +45,8 @@ const lp__en_config lp__en_configs[] = {
      1, 0, 0},
     {"cg-100", "call graph 100 % (always)", LP__EN_CG, LP__EN_OUT_LOWPROF, "strategy=always", 100,
      0, 0, 1},
+    {"cg-100h", "call graph 100 %, hot methods (the paper's 100 %)", LP__EN_CG,
+     LP__EN_OUT_LOWPROF, "strategy=always", 100, 1, 0, 0},
     {"cg-phase", "call graph, phase", LP__EN_CG, LP__EN_OUT_LOWPROF, "strategy=phase", -1, 1, 0,
      0},
     {"bb-0", "blocks 0 % (never)", LP__EN_BB, LP__EN_OUT_LOWPROF,
@@ -57,6 +59,8 @@ const lp__en_config lp__en_configs[] = {
      "strategy=periodic,duty=50,profiles=block", 50, 1, 0, 0},
     {"bb-100", "blocks 100 % (always)", LP__EN_BB, LP__EN_OUT_LOWPROF,
      "strategy=always,profiles=block", 100, 0, 0, 1},
+    {"bb-100h", "blocks 100 %, hot methods (the paper's 100 %)", LP__EN_BB, LP__EN_OUT_LOWPROF,
+     "strategy=always,profiles=block", 100, 1, 0, 0},
     {"gprof", "gcc -O2 -pg (gprof)", LP__EN_PG, LP__EN_OUT_GMON, NULL, -2, 0, 1, 1},
     {"llvm", "clang -fprofile-instr-generate", LP__EN_PI, LP__EN_OUT_LLVM, NULL, -2, 0, 1, 1},
     {"cyg", "clang -finstrument-functions, counting hook", LP__EN_CYG, LP__EN_OUT_CYG, NULL, -2,
@@ -75,7 +79,8 @@ size_t lp__en_config_index(const char *name)
     return 0;
 }
 
-const char *const lp__en_acc_name[LP__EN_NACC] = {"method", "call-graph", "block", "top10"};
+const char *const lp__en_acc_name[LP__EN_NACC] = {
+    "method", "call-graph", "block", "top10", "method-hot", "call-graph-hot", "block-hot"};
 
 /* ---- notes ---- */
 

@@ -279,13 +279,21 @@ static void set_acc(lp__en_acc *acc, unsigned k, const lp_table *ref, const lp_t
 void lp__en_accuracy(const lp__en_opts *o, const lp__en_program *p, lp__en_result *r)
 {
     enum { M, CG, BB, N };
-    lp_table ref[N], t[N];
+    lp_table ref[N], hot[N], t[N];
     for (unsigned k = 0; k < N; k++)
-        if (lp_table_init(&ref[k], 256) != 0 || lp_table_init(&t[k], 256) != 0)
+        if (lp_table_init(&ref[k], 256) != 0 || lp_table_init(&hot[k], 256) != 0 ||
+            lp_table_init(&t[k], 256) != 0)
             return;
-    load_lowprof(r->cells[lp__en_config_index("cg-100")].profile, LP_PROF_METHOD, &ref[M]);
-    load_lowprof(r->cells[lp__en_config_index("cg-100")].profile, LP_PROF_CALL_GRAPH, &ref[CG]);
-    load_lowprof(r->cells[lp__en_config_index("bb-100")].profile, LP_PROF_BLOCK, &ref[BB]);
+    const char *cg = r->cells[lp__en_config_index("cg-100")].profile,
+               *cgh = r->cells[lp__en_config_index("cg-100h")].profile,
+               *bb = r->cells[lp__en_config_index("bb-100")].profile,
+               *bbh = r->cells[lp__en_config_index("bb-100h")].profile;
+    load_lowprof(cg, LP_PROF_METHOD, &ref[M]);
+    load_lowprof(cg, LP_PROF_CALL_GRAPH, &ref[CG]);
+    load_lowprof(bb, LP_PROF_BLOCK, &ref[BB]);
+    load_lowprof(cgh, LP_PROF_METHOD, &hot[M]);
+    load_lowprof(cgh, LP_PROF_CALL_GRAPH, &hot[CG]);
+    load_lowprof(bbh, LP_PROF_BLOCK, &hot[BB]);
     for (size_t c = 0; c < lp__en_nconfigs; c++) {
         const lp__en_config *cf = &lp__en_configs[c];
         const char *prof = r->cells[c].profile;
@@ -299,12 +307,18 @@ void lp__en_accuracy(const lp__en_opts *o, const lp__en_program *p, lp__en_resul
             if (cf->build == LP__EN_BB) {
                 load_lowprof(prof, LP_PROF_BLOCK, &t[BB]);
                 set_acc(acc, LP__EN_ACC_BLOCK, &ref[BB], &t[BB]);
+                if (cf->windowed && hot[BB].count)
+                    set_acc(acc, LP__EN_ACC_BLOCK_HOT, &hot[BB], &t[BB]);
                 break;
             }
             load_lowprof(prof, LP_PROF_METHOD, &t[M]);
             load_lowprof(prof, LP_PROF_CALL_GRAPH, &t[CG]);
             set_acc(acc, LP__EN_ACC_METHOD, &ref[M], &t[M]);
             set_acc(acc, LP__EN_ACC_CG, &ref[CG], &t[CG]);
+            if (cf->windowed && hot[M].count) {
+                set_acc(acc, LP__EN_ACC_METHOD_HOT, &hot[M], &t[M]);
+                set_acc(acc, LP__EN_ACC_CG_HOT, &hot[CG], &t[CG]);
+            }
             break;
         case LP__EN_OUT_GMON:
         case LP__EN_OUT_CYG:
@@ -340,6 +354,7 @@ void lp__en_accuracy(const lp__en_opts *o, const lp__en_program *p, lp__en_resul
     }
     for (unsigned k = 0; k < N; k++) {
         lp_table_fini(&ref[k]);
+        lp_table_fini(&hot[k]);
         lp_table_fini(&t[k]);
     }
 }

@@ -365,6 +365,13 @@ static void test_switch(void)
     CHECK(method(&l, "main") == 0 && method(&l, "hot") == 0 && method(&l, "loop777") == 0,
           "methods never switched on were counted");
     CHECK(has_block(&l, "loop777", 777), "loop777's blocks after setpf(BLOCKS)");
+    /* 50 iterations before, 300 after (the first iteration may be in the
+     * entry block) */
+    uint64_t midway = sum_by(&l, LP_PROF_BLOCK, 0, "stops_midway", NULL);
+    CHECK(midway >= 50 && midway < 100,
+          "stops_midway: %llu block executions; its blocks must count until it switches them "
+          "off, and only until then",
+          (unsigned long long)midway);
     CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "hot", NULL) == 0 &&
               sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL) == 0,
           "blocks of methods not switched on");
@@ -605,7 +612,18 @@ static void test_copies(void)
     CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "helper_ptr", NULL) == 200, "helper_ptr's blocks %llu",
           (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "helper_ptr", NULL));
     CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "uses_helpers", NULL) > 0, "uses_helpers has no blocks");
+    CHECK(method(&l, "rec_even") + method(&l, "rec_odd") == 41, "rec_even + rec_odd invocations %llu",
+          (unsigned long long)(method(&l, "rec_even") + method(&l, "rec_odd")));
     unload(&l);
+    /* The mutually recursive statics take calls (.lpdup); a helper only
+     * direct calls reach, when it is not inlined, does not (.lpdupc). */
+    char *nm[] = {"nm", path_in(g_work, "prog"), NULL};
+    st = run(nm, NULL, NULL, path_in(g_work, "nm.txt"), "/dev/null");
+    char *syms = slurp(path_in(g_work, "nm.txt"));
+    CHECK(ok_status(st) && strstr(syms, " rec_even.lpdup\n") && strstr(syms, " rec_odd.lpdup\n"),
+          "no rec_even.lpdup and rec_odd.lpdup in the symbols");
+    CHECK(sq == 0 || strstr(syms, " helper_sq.lpdupc\n"), "no helper_sq.lpdupc in the symbols");
+    free(syms);
     st = run_prog("copies", "strategy=never,profiles=call-graph,block,out=q.lpprof", NULL);
     CHECK(ok_status(st), "copies, off: status %d", st);
     char *off_out = slurp(path_in(g_work, "out.txt"));

@@ -6,7 +6,8 @@
  *            loop777() (unoptimised) runs its body 777 times; exits with
  *            status 3 after
  *            writing to stdout and stderr
- *   switch   strategy=never: lp_rt_setpf on one method at a time
+ *   switch   strategy=never: lp_rt_setpf on one method at a time; a
+ *            method that switches its own blocks off half-way
  *   flags    thread flags with pushpf/poppf around nested calls
  *   threads  16 threads calling leaf() and hot() while one thread switches
  *            switched() on and off
@@ -119,6 +120,23 @@ static NOINLINE void helper_ptr(void)
 
 static void (*volatile helper_ptr_p)(void) = helper_ptr;
 
+/* Static functions that reach each other through direct calls: lowprof cc
+ * lets the runtime send their calls to their copies (.lpdup), as it does
+ * an address-taken function's. */
+static NOINLINE int rec_odd(int n);
+
+static NOINLINE int rec_even(int n)
+{
+    SINK_ADD(1);
+    return n == 0 ? 1 : rec_odd(n - 1);
+}
+
+static NOINLINE int rec_odd(int n)
+{
+    SINK_ADD(1);
+    return n == 0 ? 0 : rec_even(n - 1);
+}
+
 NOINLINE long uses_helpers(void)
 {
     long sum = 0;
@@ -128,7 +146,7 @@ NOINLINE long uses_helpers(void)
     }
     for (int i = 0; i < 200; i++)
         helper_ptr_p();
-    return sum;
+    return sum + rec_even(40);
 }
 
 static int check(int cond, const char *what)
@@ -152,10 +170,24 @@ static int mode_exact(void)
 static int mode_copies(void)
 {
     long sum = uses_helpers();
-    /* sum of i*i + 2i + 1 over 0..299 = sum of (i+1)^2 = 300*301*601/6 */
-    int bad = check(sum == 300L * 301 * 601 / 6, "uses_helpers' sum");
+    /* sum of i*i + 2i + 1 over 0..299 = sum of (i+1)^2 = 300*301*601/6,
+     * and 40 is even */
+    int bad = check(sum == 300L * 301 * 601 / 6 + 1, "uses_helpers' sum");
     printf("copies: sum %ld\n", sum);
     return bad;
+}
+
+/* Switches its own blocks off half-way: with function copies it runs on in
+ * its copy, whose blocks must no longer count. */
+NOINLINE void stops_midway(void)
+{
+#pragma clang loop unroll(disable)
+    for (int i = 0; i < 50; i++)
+        SINK_ADD(1);
+    lp_rt_resetpf(LP_RT_BLOCKS, LP_RT_FN(stops_midway));
+#pragma clang loop unroll(disable)
+    for (int i = 0; i < 300; i++)
+        SINK_ADD(2);
 }
 
 static int mode_switch(void)
@@ -181,6 +213,9 @@ static int mode_switch(void)
     bad |= check(lp_rt_setpf(LP_RT_BLOCKS, LP_RT_FN(loop777)) == 0, "setpf blocks loop777");
     loop777();
     hot();
+    bad |= check(lp_rt_resetpf(LP_RT_BLOCKS, LP_RT_FN(loop777)) == 0, "resetpf blocks loop777");
+    bad |= check(lp_rt_setpf(LP_RT_BLOCKS, LP_RT_FN(stops_midway)) == 0, "setpf stops_midway");
+    stops_midway();
     bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, (const void *)&sink) == LP_RT_ENOENT,
                  "setpf on data is ENOENT");
     bad |= check(lp_rt_setpf(7, LP_RT_FN(leaf)) == LP_RT_EINVAL, "setpf bad type");

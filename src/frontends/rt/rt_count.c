@@ -219,6 +219,17 @@ void __sanitizer_cov_trace_pc_guard(uint32_t *guard)
     if (!g || !lp_pf_get(&lp__rt_pf, LP_RT_BLOCKS) ||
         !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
         return;
+    /* A copy runs on after its method's blocks are switched off, until it
+     * returns: count only while they are on, so that the counts match the
+     * time they are scaled by. A static copy that only other copies call
+     * counts while any method's blocks are on. */
+    if (lp__rt.ncopies && lp__rt.guard_method) {
+        int32_t k = lp__rt.guard_method[g - 1];
+        const lp__rt_method *m = k >= 0 ? &lp__rt.methods[k] : NULL;
+        if (m ? !__atomic_load_n(m->copy ? &m->on[LP_RT_BLOCKS] : &lp__rt.blocks_on, __ATOMIC_RELAXED)
+              : 0)
+            return;
+    }
     lp__rt_tcounts *tc = lp__rt_tc_self();
     if (!tc)
         return;

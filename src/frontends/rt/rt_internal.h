@@ -334,6 +334,7 @@ typedef struct lp__rt_state {
     int enabled;         /* initialised and not disabled */
     int live;            /* handlers count */
     int window_on;       /* the daemon's window is open */
+    uint8_t blocks_on;   /* some method's blocks are on */
     int frozen;          /* a fatal signal was handled: the daemon stops */
     pthread_mutex_t lock; /* switching, daemon state, dumps */
 

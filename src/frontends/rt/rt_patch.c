@@ -192,6 +192,12 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
         else
             m->on_ns[type] += now > m->on_since[type] ? now - m->on_since[type] : 0;
     }
+    if (type == LP_RT_BLOCKS) {
+        uint8_t any = 0;
+        for (size_t i = 0; i < lp__rt.nmethods && !any; i++)
+            any = lp__rt.methods[i].on[LP_RT_BLOCKS];
+        __atomic_store_n(&lp__rt.blocks_on, any, __ATOMIC_RELAXED);
+    }
     /* Methods are sorted by entry and their sites lie inside them, so the
      * queue is nearly sorted already; sort anyway for the page runs. */
     qsort(lp__rt_writes, n, sizeof *lp__rt_writes, lp__rt_write_cmp);
