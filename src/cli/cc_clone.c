@@ -500,8 +500,9 @@ static int lp_cc_callees(lp_cc_ctx *c, const lp_cc_fn *f, size_t **calls, size_t
  * the callers outside its cycle are rarely called again (an interpreter's
  * call routine and its dispatch loop), so it must take calls from the
  * runtime as an address-taken one does. Recursive functions are seldom
- * inlined, so keeping their arguments as declared costs little (measured:
- * no change in the six native programs' instruction counts). */
+ * inlined, so keeping their arguments as declared costs little (measured
+ * while off: 1.4 % more instructions on interp, at most 0.25 % on the
+ * other native programs). */
 static int lp_cc_mark_recursive(lp_cc_ctx *c)
 {
     size_t *first = calloc(c->nfns + 1, sizeof *first), *calls = NULL, n = 0, cap = 0;

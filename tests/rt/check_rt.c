@@ -620,6 +620,21 @@ static void test_copies(void)
     char *nm[] = {"nm", path_in(g_work, "prog"), NULL};
     st = run(nm, NULL, NULL, path_in(g_work, "nm.txt"), "/dev/null");
     char *syms = slurp(path_in(g_work, "nm.txt"));
+    /* Blocks without function events: the entries jump straight to the
+     * copies, and count the same. */
+    st = run_prog("copies", "strategy=always,hot=all,profiles=block,out=d.lpprof", NULL);
+    CHECK(ok_status(st), "copies, blocks only: status %d", st);
+    load("d.lpprof", &l);
+    CHECK(meta(&l, "entry-sites-direct") && strtoull(meta(&l, "entry-sites-direct"), NULL, 10) > 0,
+          "blocks only: no entry site jumps straight to its copy");
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "helper_ptr", NULL) == 200,
+          "blocks only: helper_ptr's blocks %llu",
+          (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "helper_ptr", NULL));
+    CHECK(method(&l, "uses_helpers") == 1 && method(&l, "rec_even") + method(&l, "rec_odd") == 41,
+          "blocks only: entry blocks of uses_helpers %llu, rec_even + rec_odd %llu",
+          (unsigned long long)method(&l, "uses_helpers"),
+          (unsigned long long)(method(&l, "rec_even") + method(&l, "rec_odd")));
+    unload(&l);
     CHECK(ok_status(st) && strstr(syms, " rec_even.lpdup\n") && strstr(syms, " rec_odd.lpdup\n"),
           "no rec_even.lpdup and rec_odd.lpdup in the symbols");
     CHECK(sq == 0 || strstr(syms, " helper_sq.lpdupc\n"), "no helper_sq.lpdupc in the symbols");

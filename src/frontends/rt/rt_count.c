@@ -223,11 +223,10 @@ void __sanitizer_cov_trace_pc_guard(uint32_t *guard)
      * returns: count only while they are on, so that the counts match the
      * time they are scaled by. A static copy that only other copies call
      * counts while any method's blocks are on. */
-    if (lp__rt.ncopies && lp__rt.guard_method) {
-        int32_t k = lp__rt.guard_method[g - 1];
-        const lp__rt_method *m = k >= 0 ? &lp__rt.methods[k] : NULL;
-        if (m ? !__atomic_load_n(m->copy ? &m->on[LP_RT_BLOCKS] : &lp__rt.blocks_on, __ATOMIC_RELAXED)
-              : 0)
+    if (lp__rt.ncopies && lp__rt.guard_method && lp__rt.guard_method[g - 1] >= 0) {
+        const lp__rt_method *m = &lp__rt.methods[lp__rt.guard_method[g - 1]];
+        const uint8_t *on = m->copy ? &m->on[LP_RT_BLOCKS] : &lp__rt.blocks_on;
+        if (!__atomic_load_n(on, __ATOMIC_RELAXED))
             return;
     }
     lp__rt_tcounts *tc = lp__rt_tc_self();

@@ -341,6 +341,7 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     lp__rt_meta_u64(m, "methods", lp__rt.nmethods);
     lp__rt_meta_u64(m, "entry-sites", lp__rt.entry_sites);
     lp__rt_meta_u64(m, "entry-sites-unswitchable", lp__rt.entry_unswitchable);
+    lp__rt_meta_u64(m, "entry-sites-direct", lp__rt.entry_direct);
     lp__rt_meta_u64(m, "block-guards", lp__rt.nguards);
     lp__rt_meta_u64(m, "block-sites", lp__rt.ncov);
     lp__rt_meta_u64(m, "block-sites-rejected", lp__rt.cov_rejected);

@@ -246,16 +246,19 @@ static int lp__rt_in_text(uint64_t a, size_t len)
 
 /* Whether the 5 bytes at a are what a patchable entry may hold: the
  * compiler's NOPs (gcc: five 0x90; clang: nopl 8(%rax,%rax,1)), a 5-byte
- * NOP, or this runtime's own off/on forms (a fork child re-reads them). */
+ * NOP, or this runtime's own off/on forms (a fork child re-reads them):
+ * to the trampoline, or straight to a copy. */
 LP__TEXT_ACCESS static int lp__rt_entry_bytes_ok(const uint8_t *p, uint64_t site)
 {
     if (p[0] == 0x90 && p[1] == 0x90 && p[2] == 0x90 && p[3] == 0x90 && p[4] == 0x90)
         return 1;
     if (p[0] == 0x0f && p[1] == 0x1f && p[2] == 0x44 && p[3] == 0x00)
         return 1;
-    if (p[0] == 0xa9 || p[0] == 0xe8) {
-        int32_t rel = lp__rt_text_rel32(p + 1);
-        return site + 5 + (uint64_t)(int64_t)rel == (uint64_t)(uintptr_t)&lp__rt_entry_tramp;
+    if (p[0] == 0xa9 || p[0] == 0xe8 || p[0] == 0xe9) {
+        uint64_t to = site + 5 + (uint64_t)(int64_t)lp__rt_text_rel32(p + 1);
+        long c = p[0] != 0xe8 && lp__rt.ncopies ? lp__rt_copy_at(to) : -1;
+        return (p[0] != 0xe9 && to == (uint64_t)(uintptr_t)&lp__rt_entry_tramp) ||
+               (c >= 0 && lp__rt.copies[c].start == to);
     }
     return 0;
 }

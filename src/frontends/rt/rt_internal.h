@@ -103,6 +103,9 @@ typedef struct lp__rt_method {
     uint8_t on[LP_RT_TYPES];       /* what its sites are patched to now */
     uint8_t hot;                   /* in the daemon's hot set */
     uint8_t unswitchable;          /* its entry site could not be prepared */
+    uint8_t direct;                /* its entry jumps straight to its copy while
+                                      blocks are on (a run without function
+                                      events): E9 rel32 to the copy */
     uint8_t has_cov;               /* the pc-table lists blocks of it */
     uint64_t on_ns[LP_RT_TYPES];   /* CPU time its sites were on, closed spans */
     uint64_t on_since[LP_RT_TYPES]; /* start of the open span */
@@ -347,6 +350,7 @@ typedef struct lp__rt_state {
     lp__rt_site *cov; /* grouped by method */
     size_t ncov;
     size_t entry_sites, entry_unswitchable, cov_rejected;
+    size_t entry_direct; /* entry sites that jump straight to a copy */
 
     lp__rt_func *funcs; /* executable's function symbols, sorted */
     size_t nfuncs;

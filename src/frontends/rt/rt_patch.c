@@ -8,6 +8,12 @@
  *
  *   entry site   on  E8 rel32   call lp__rt_entry_tramp
  *                off A9 rel32   test eax, rel32 (same displacement)
+ *   entry site   on  E9 rel32   jmp to the function's block-profiled copy
+ *    (direct)    off A9 rel32   test eax, rel32
+ *                  in a run that profiles blocks and not function events,
+ *                  the copy's calls need no handler: a jump costs a cycle
+ *                  where the trampoline costs a register save, a lookup
+ *                  and a mispredicted return
  *   coverage     on  E8 rel32   call __sanitizer_cov_trace_pc_guard (as compiled)
  *                off A9 rel32   test eax, rel32
  *   tail jump    on  E9 rel32   jmp __sanitizer_cov_trace_pc_guard (as compiled)
@@ -174,7 +180,7 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
         /* The handler reads on[] without the lock. */
         __atomic_store_n(&m->on[type], on, __ATOMIC_RELAXED);
         if (m->site && lp__rt_entry_on(m) != entry_was)
-            ok = lp__rt_queue(&n, m->site, entry_was ? 0xa9 : 0xe8);
+            ok = lp__rt_queue(&n, m->site, entry_was ? 0xa9 : m->direct ? 0xe9 : 0xe8);
         if (type == LP_RT_FUNCTIONS && m->copy_site && !ok)
             ok = lp__rt_queue(&n, m->copy_site, on ? 0xe8 : 0xa9);
         /* Copies keep their coverage calls: only the entry leads there. */
@@ -218,12 +224,19 @@ void lp__rt_patch_all_off(void)
 
 /* ---- preparing the sites ---------------------------------------------------------- */
 
-/* Rewrites the compiler's NOPs at site into the off form. */
-LP__TEXT_ACCESS static void lp__rt_prepare_entry(uint64_t site)
+/* Whether a rel32 at site reaches target. */
+static int lp__rt_reaches(uint64_t site, uint64_t target)
 {
-    const uint64_t tramp = (uint64_t)(uintptr_t)&lp__rt_entry_tramp;
+    int64_t d = (int64_t)(target - (site + 5));
+    return d == (int32_t)d;
+}
+
+/* Rewrites the compiler's NOPs at site into the off form, whose
+ * displacement leads to target when byte 0 is switched on. */
+LP__TEXT_ACCESS static void lp__rt_prepare_entry(uint64_t site, uint64_t target)
+{
     uint8_t *p = (uint8_t *)(uintptr_t)site;
-    int32_t rel = (int32_t)(tramp - (site + 5));
+    int32_t rel = (int32_t)(target - (site + 5));
     uint8_t off[5] = {0xa9};
     memcpy(off + 1, &rel, 4);
     if (p[0] == off[0] && p[1] == off[1] && p[2] == off[2] && p[3] == off[3] && p[4] == off[4])
@@ -239,12 +252,16 @@ LP__TEXT_ACCESS static void lp__rt_prepare_entry(uint64_t site)
 static void lp__rt_prepare_entries(void *arg)
 {
     (void)arg;
+    const uint64_t tramp = (uint64_t)(uintptr_t)&lp__rt_entry_tramp;
+    int functions = (lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1;
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         lp__rt_method *m = &lp__rt.methods[i];
+        m->direct = m->site && m->copy && !functions && lp__rt_reaches(m->site, m->copy);
+        lp__rt.entry_direct += m->direct;
         if (m->site)
-            lp__rt_prepare_entry(m->site);
+            lp__rt_prepare_entry(m->site, m->direct ? m->copy : tramp);
         if (m->copy_site)
-            lp__rt_prepare_entry(m->copy_site);
+            lp__rt_prepare_entry(m->copy_site, tramp);
         m->on[LP_RT_FUNCTIONS] = 0;
     }
 }
