@@ -1,0 +1,55 @@
+/* Fuzz target for the IR rewriter behind `lowprof cc --blocks=clone`
+ * (src/cli/cc_clone.c), which reads clang's textual IR: any bytes either
+ * fail with a terminated message naming a line, or give a terminated text
+ * holding at least one definition named with a copy suffix per function
+ * it says it copied. */
+#define _GNU_SOURCE /* memmem */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/cli/cc_clone.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define FUZZ_ASSERT(cond)                                                                          \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            __builtin_trap();                                                                      \
+    } while (0)
+
+/* Definitions in text[0, n) whose name holds the copy suffix (both
+ * suffixes begin with it). */
+static long copies_defined(const char *text, size_t n)
+{
+    long found = 0;
+    const char *p = text, *end = text + n;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        const char *open = len > 7 && memcmp(p, "define ", 7) == 0 ? memchr(p, '(', len) : NULL;
+        if (open && memmem(p, (size_t)(open - p), LP_CC_CLONE_SUFFIX, strlen(LP_CC_CLONE_SUFFIX)))
+            found++;
+        p += len + 1;
+    }
+    return found;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char err[256];
+    memset(err, 'x', sizeof err);
+    char *out = NULL;
+    size_t out_len = 0;
+    long copied = lp_cc_clone_ir((const char *)data, size, &out, &out_len, err, sizeof err);
+    if (copied < 0) {
+        FUZZ_ASSERT(copied == -1);
+        FUZZ_ASSERT(memchr(err, '\0', sizeof err) != NULL && err[0]);
+        FUZZ_ASSERT(out == NULL);
+        return 0;
+    }
+    FUZZ_ASSERT(out != NULL && out[out_len] == '\0');
+    FUZZ_ASSERT(copies_defined(out, out_len) >= copied);
+    free(out);
+    return 0;
+}
