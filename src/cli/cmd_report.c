@@ -115,11 +115,16 @@ static int report_exec_insns(lp__names *nm, const lp__view *v, const report_opts
         return LP_ENOMEM;
     uint64_t execs = 0, insns = 0;
     for (size_t i = 0; i < v->count; i++) {
+        execs += v->entries[i].v[0];
+        insns += v->entries[i].v[1];
+    }
+    /* The native runtime's blocks carry no instruction counts: rank them by
+     * executions, not by a column of zeros. */
+    int by_insns = o->sort_insns && insns > 0;
+    for (size_t i = 0; i < v->count; i++) {
         const lp_entry *e = &v->entries[i];
-        rows[i] = (report_row){e->key.a, e->key.b, e->v[0],
-                               e->v[1],  0,        o->sort_insns ? e->v[1] : e->v[0]};
-        execs += e->v[0];
-        insns += e->v[1];
+        rows[i] = (report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0,
+                               by_insns ? e->v[1] : e->v[0]};
     }
     qsort(rows, v->count, sizeof *rows, report_row_cmp);
     char c1[32], c2[32], what[160], pct[16], mean[32], name[1024];
@@ -132,20 +137,20 @@ static int report_exec_insns(lp__names *nm, const lp__view *v, const report_opts
         free(rows);
         return 0;
     }
-    const char *heading[] = {o->sort_insns ? "instructions" : "executions",
+    const char *heading[] = {by_insns ? "instructions" : "executions",
                              "%",
-                             o->sort_insns ? "executions" : "instructions",
+                             by_insns ? "executions" : "instructions",
                              "insns/exec",
                              column,
                              "function (location)"};
     lp__tab t;
     lp__tab_init(&t, "rrrrll", heading);
-    uint64_t total = o->sort_insns ? insns : execs;
+    uint64_t total = by_insns ? insns : execs;
     for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
         const report_row *r = &rows[i];
         lp__tab_cell(&t, "%s", lp__fmt_count(r->weight, c1));
         lp__tab_cell(&t, "%s", lp__fmt_percent(r->weight, total, pct));
-        lp__tab_cell(&t, "%s", lp__fmt_count(o->sort_insns ? r->v0 : r->v1, c2));
+        lp__tab_cell(&t, "%s", lp__fmt_count(by_insns ? r->v0 : r->v1, c2));
         lp__tab_cell(&t, "%s", lp__fmt_mean(r->v1, r->v0, mean));
         lp__tab_cell(&t, "0x%llx", (unsigned long long)r->a);
         lp__tab_cell(&t, "%s", lp__names_describe(nm, r->a, 1, name, sizeof name));
