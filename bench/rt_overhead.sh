@@ -44,7 +44,7 @@ configs=(
   "plain|-|"
   "entries, off|call-graph|strategy=never"
   "entries, on (all methods)|call-graph|strategy=always,hot=all"
-  "entries, periodic 10% hot 10 (default)|call-graph|"
+  "entries, periodic 10% (the default, hot=all)|call-graph|"
   "entries, periodic 25% all|call-graph|strategy=periodic,duty=25,hot=all"
   "entries, phase, all|call-graph|strategy=phase,hot=all"
   "blocks, off|block|strategy=never,profiles=block"

@@ -29,7 +29,7 @@ const char cmd_cc_help[] =
     "and links the runtime (liblowprof-rt.a) and -pthread when the command\n"
     "links. Run the program with LOWPROF=... to choose what is profiled and\n"
     "when (doc/runtime.md); with LOWPROF unset it profiles the call graph of\n"
-    "its ten hottest methods 10% of the time.\n"
+    "all its methods 10% of the time.\n"
     "\n"
     "  --profiles=LIST  what the program can profile, a comma list:\n"
     "                   call-graph  function entries (methods, call pairs, the\n"

@@ -267,7 +267,9 @@ static const char help[] =
     "  --programs LIST   comma-separated programs of workloads/native/suite.tsv [all]\n"
     "  --rounds N        timing rounds, each running every configuration once [5]\n"
     "  --size S          the programs' size: default or small [default]\n"
-    "  --hot N           methods the windowed configurations switch on (hot=N) [10]\n"
+    "  --hot N|all       methods the windowed configurations switch on: the N\n"
+    "                    hottest (the paper's runtime: 10), or all, the\n"
+    "                    runtime's default [all]\n"
     "  --no-callgrind    no instruction counts under valgrind\n"
     "  --no-real         no real profilers (gprof, llvm, -finstrument-functions, perf)\n"
     "  --out DIR         results folder [results/eval-native]\n"
@@ -281,7 +283,7 @@ static int parse_args(int argc, char **argv, lp__en_opts *o)
     o->out = "results/eval-native";
     o->size = "default";
     o->rounds = 5;
-    o->hot = 10;
+    o->hot = 0; /* all */
     o->callgrind = 1;
     o->real = 1;
     for (int i = 1; i < argc; i++) {
@@ -308,8 +310,10 @@ static int parse_args(int argc, char **argv, lp__en_opts *o)
                 return lp_cli_usage(cmd, "--rounds: a count from 1 to 100, not '%s'", v);
             o->rounds = (unsigned)n;
         } else if ((v = lp__opt_value(argc, argv, &i, "--hot", &missing)) != NULL) {
-            if (lp__parse_count(v, &n) != 0 || n < 1 || n > 100000)
-                return lp_cli_usage(cmd, "--hot: a count from 1 to 100000, not '%s'", v);
+            if (strcmp(v, "all") == 0)
+                n = 0;
+            else if (lp__parse_count(v, &n) != 0 || n < 1 || n > 100000)
+                return lp_cli_usage(cmd, "--hot: all or a count from 1 to 100000, not '%s'", v);
             o->hot = (unsigned)n;
         } else {
             return lp_cli_usage(cmd, missing ? "%s needs a value" : "unknown argument '%s'", a);

@@ -92,7 +92,10 @@ static void run_prepare(const lp__en_opts *o, const lp__en_program *p, const lp_
         run->argv[k++] = args[i];
     run->argv[k] = NULL;
     char hot[32];
-    snprintf(hot, sizeof hot, c->windowed ? "%u" : "all", o->hot);
+    if (c->windowed && o->hot)
+        snprintf(hot, sizeof hot, "%u", o->hot);
+    else
+        snprintf(hot, sizeof hot, "all");
     switch (c->output) {
     case LP__EN_OUT_LOWPROF:
         snprintf(run->env_buf[ne], sizeof run->env_buf[ne], "LOWPROF=%s,hot=%s,out=%s", c->lowprof,
@@ -167,11 +170,12 @@ static int run_once(const lp__en_opts *o, const lp__en_program *p, const lp__en_
     snprintf(prof, cap, "%s", c->output == LP__EN_OUT_NONE ? "" : run.prof);
     char line[256], what[160];
     /* Under valgrind, gprof's profiling timer outlives its handler at exit
-     * and SIGPROF ends the process after the program's last instruction;
-     * the count is complete. */
+     * and SIGPROF ends the process after the program's last instruction,
+     * in its exit handlers, often before stdout is flushed: the count is
+     * complete, the checksum line may be missing. */
     if (counting && c->output == LP__EN_OUT_GMON && st > 0 && WIFSIGNALED(st) &&
         WTERMSIG(st) == SIGPROF)
-        st = 0;
+        return 0;
     snprintf(what, sizeof what, "%s: %s%s", p->name, counting ? "valgrind: " : "", c->name);
     if (st != 0)
         return lp__en_failed(st, what, run.err);
@@ -231,6 +235,9 @@ static int usable(const lp__en_opts *o, const lp__en_program *p, const lp__en_co
     snprintf(probe, sizeof probe, "%s/work/perf-probe.data", o->out);
     static int perf_state; /* 0 unknown, 1 works, -1 does not */
     if (!p->built[c->build] || (c->real && !o->real))
+        return 0;
+    /* With every method switched on, 100 % of the hot methods is 100 %. */
+    if (c->windowed && c->duty == 100 && o->hot == 0)
         return 0;
     if (c->output != LP__EN_OUT_PERF)
         return 1;

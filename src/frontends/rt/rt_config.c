@@ -93,7 +93,7 @@ void lp__rt_config_defaults(lp__rt_config *cfg)
     cfg->duty = 10;
     cfg->period_ns = 20 * 1000000ULL;
     cfg->seed = 1;
-    cfg->hot = 10;
+    cfg->hot = 0; /* all: see doc/runtime.md, "Hot methods" */
     cfg->rate = 1000;
     cfg->burst = 10000;
     cfg->check_ns = 0; /* derived from period and duty */

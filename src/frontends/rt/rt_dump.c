@@ -286,7 +286,9 @@ static int lp__rt_whole_run(lp_profile_set *set)
         lp_table_fini(&p->table);
         p->table = tabs[t];
         lp_table_init(&tabs[t], 0);
-        if (st != LP__RT_ALWAYS && st != LP__RT_NEVER)
+        /* always with hot=N re-chooses the hot set every period: a method
+         * that joined it late was on for part of the run, as in windows. */
+        if (st != LP__RT_NEVER && (st != LP__RT_ALWAYS || lp__rt.cfg.hot))
             lp__rt_estimate(p, total, now);
     }
     for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
