@@ -153,6 +153,25 @@ static int write_csv(const lp__en_opts *o, const lp__en_program *ps, const lp__e
 
 /* ---- Markdown ---- */
 
+/* Whether configuration c ran for some program (the hot methods' 100 %
+ * rows do not with --hot all). */
+static int ran_any(const lp__en_result *rs, size_t n, size_t c)
+{
+    for (size_t i = 0; i < n; i++)
+        if (rs[i].ok && rs[i].cells[c].ran)
+            return 1;
+    return 0;
+}
+
+/* Whether accuracy k was measured for some configuration. */
+static int measured(const lp__en_result *rs, size_t n, unsigned k)
+{
+    for (size_t c = 0; c < lp__en_nconfigs; c++)
+        if (!isnan(median_over(rs, n, c, k, accuracy)))
+            return 1;
+    return 0;
+}
+
 /* One table: a row per configuration that has a value, a column per
  * program and the median. */
 static void md_table(FILE *f, const lp__en_program *ps, const lp__en_result *rs, size_t n,
@@ -202,27 +221,36 @@ static void summary_kind(FILE *f, const lp__en_program *ps, const lp__en_result 
                                          "100 %", "100 % hot", "phase"};
     enum { NSIZES = sizeof sizes / sizeof sizes[0] };
     char name[32], buf[32];
-    fprintf(f,
-            "### %s: overhead %% (wall time) / %s accuracy %% against every method at 100 %% "
-            "(against the hot methods at 100 %%, the paper's reference)\n\n| program |",
-            what, lp__en_acc_name[k]);
+    size_t cfg[NSIZES];
+    for (size_t s = 0; s < NSIZES; s++) {
+        snprintf(name, sizeof name, "%s-%s", kind, sizes[s]);
+        for (cfg[s] = 0; cfg[s] < lp__en_nconfigs && strcmp(lp__en_configs[cfg[s]].name, name) != 0;
+             cfg[s]++)
+            ;
+    }
+    /* A column for each configuration that ran: phase has no block row,
+     * and the hot methods' 100 % does not run with --hot all. */
+    int col[NSIZES];
     for (size_t s = 0; s < NSIZES; s++)
-        fprintf(f, " %s |", labels[s]);
+        col[s] = cfg[s] < lp__en_nconfigs && ran_any(rs, n, cfg[s]);
+    fprintf(f, "### %s: overhead %% (wall time) / %s accuracy %% against every method at 100 %%%s"
+               "\n\n| program |",
+            what, lp__en_acc_name[k],
+            measured(rs, n, kh) ? " (against the hot methods at 100 %, the paper's reference)" : "");
+    for (size_t s = 0; s < NSIZES; s++)
+        if (col[s])
+            fprintf(f, " %s |", labels[s]);
     fprintf(f, "\n|---|");
     for (size_t s = 0; s < NSIZES; s++)
-        fprintf(f, "---:|");
+        if (col[s])
+            fprintf(f, "---:|");
     fputc('\n', f);
     for (size_t i = 0; i <= n; i++) {
         fprintf(f, "| %s |", i < n ? ps[i].name : "**median**");
         for (size_t s = 0; s < NSIZES; s++) {
-            snprintf(name, sizeof name, "%s-%s", kind, sizes[s]);
-            size_t c;
-            for (c = 0; c < lp__en_nconfigs && strcmp(lp__en_configs[c].name, name) != 0; c++)
-                ;
-            if (c == lp__en_nconfigs) {
-                fprintf(f, " |");
+            size_t c = cfg[s];
+            if (!col[s])
                 continue;
-            }
             double oh = i < n ? overhead(&rs[i], c) : median_over(rs, n, c, 0, overhead_k);
             double ac = i < n ? accuracy(&rs[i], c, k) : median_over(rs, n, c, k, accuracy);
             double ah = i < n ? accuracy(&rs[i], c, kh) : median_over(rs, n, c, kh, accuracy);
@@ -260,6 +288,8 @@ static void summary_targets(FILE *f, const lp__en_result *rs, size_t n)
             double m = median_over(rs, n, c, hot ? LP__EN_ACC_METHOD_HOT : LP__EN_ACC_METHOD,
                                    accuracy),
                    g = median_over(rs, n, c, hot ? LP__EN_ACC_CG_HOT : LP__EN_ACC_CG, accuracy);
+            if (hot && isnan(m) && isnan(g))
+                continue; /* --hot all: no hot methods' reference */
             fprintf(f,
                     "  - against %s: hot-method accuracy %s %% (>= %.0f: %s), call-graph "
                     "accuracy %s %% (>= %.0f: %s)\n",
@@ -342,6 +372,8 @@ int lp__en_write(const lp__en_opts *o, const lp__en_program *ps, const lp__en_re
         "call-graph accuracy % against the hot methods at 100 %",
         "block accuracy % against the hot methods at 100 %"};
     for (unsigned k = 0; k < LP__EN_NACC; k++) {
+        if (!measured(rs, n, k))
+            continue;
         fprintf(f, "## %s\n\n", titles[k]);
         if (k == LP__EN_ACC_TOP10)
             fprintf(f, "perf samples time, lowprof counts calls: this compares rankings, "
