@@ -5,6 +5,7 @@
  * metadata node is one `!N = ...` line. Only three things are rewritten in
  * a copy: its own name, direct calls to internal functions (`@g(`), and
  * references to the debug-information nodes the copy owns (`!N`). */
+#define _GNU_SOURCE /* memmem */
 #include "cc_clone.h"
 
 #include <stdarg.h>
@@ -123,6 +124,22 @@ typedef struct lp_cc_meta {
     unsigned char *state; /* per copy: 1 reached, 2 copied */
 } lp_cc_meta;
 
+/* Node numbers above this are refused: clang numbers nodes from 0, and a
+ * module with this many is not one a compiler writes. */
+#define LP_CC_MAX_NODE (1UL << 26)
+
+/* The number in the digits at p[0, n) (the input is not terminated), and
+ * in *used how many there were; saturates above LP_CC_MAX_NODE. */
+static unsigned long lp_cc_num(const char *p, size_t n, size_t *used)
+{
+    unsigned long v = 0;
+    size_t j = 0;
+    for (; j < n && p[j] >= '0' && p[j] <= '9'; j++)
+        v = v > LP_CC_MAX_NODE ? v : v * 10 + (unsigned long)(p[j] - '0');
+    *used = j;
+    return v;
+}
+
 /* Calls fn(number) for each `!N` reference in the line, outside strings. */
 static void lp_cc_refs(lp_cc_line l, size_t from, void (*fn)(void *, unsigned long), void *ctx)
 {
@@ -133,12 +150,10 @@ static void lp_cc_refs(lp_cc_line l, size_t from, void (*fn)(void *, unsigned lo
             in_str = !in_str;
         if (in_str || c != '!' || i + 1 >= l.n || l.p[i + 1] < '0' || l.p[i + 1] > '9')
             continue;
-        unsigned long v = 0;
-        size_t j = i + 1;
-        while (j < l.n && l.p[j] >= '0' && l.p[j] <= '9')
-            v = v * 10 + (unsigned long)(l.p[j++] - '0');
+        size_t used;
+        unsigned long v = lp_cc_num(l.p + i + 1, l.n - i - 1, &used);
         fn(ctx, v);
-        i = j - 1;
+        i += used;
     }
 }
 
@@ -187,8 +202,10 @@ static void lp_cc_reach(void *ctx, unsigned long v)
     lp_cc_walk *w = ctx;
     if (v >= w->m->n || w->m->state[v])
         return;
+    /* A node referred to and never defined (a cut-short input) is not
+     * copied: the copy keeps the reference, and clang reports it. */
     lp_cc_line t = lp_cc_node(w->m, w->lines, v);
-    if (v != w->sp && !lp_cc_local_kind(t))
+    if (!t.n || (v != w->sp && !lp_cc_local_kind(t)))
         return;
     w->m->state[v] = 1;
     if (w->depth == w->cap) {
@@ -623,7 +640,10 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
     for (size_t i = 0; i < n; i++) {
         lp_cc_line l = lines[i];
         if (l.n > 1 && l.p[0] == '!' && l.p[1] >= '0' && l.p[1] <= '9') {
-            unsigned long v = strtoul(l.p + 1, NULL, 10);
+            size_t used;
+            unsigned long v = lp_cc_num(l.p + 1, l.n - 1, &used);
+            if (v >= LP_CC_MAX_NODE)
+                return lp_cc_fail(err, errcap, "line %zu: metadata node number too large", i + 1);
             if (v + 1 > maxnode)
                 maxnode = v + 1;
             continue;
@@ -668,8 +688,12 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
     for (unsigned long v = 0; v < maxnode; v++)
         c->meta.line[v] = -1;
     for (size_t i = 0; i < n; i++)
-        if (lines[i].n > 1 && lines[i].p[0] == '!' && lines[i].p[1] >= '0' && lines[i].p[1] <= '9')
-            c->meta.line[strtoul(lines[i].p + 1, NULL, 10)] = (long)i;
+        if (lines[i].n > 1 && lines[i].p[0] == '!' && lines[i].p[1] >= '0' && lines[i].p[1] <= '9') {
+            size_t used;
+            unsigned long v = lp_cc_num(lines[i].p + 1, lines[i].n - 1, &used);
+            if (v < maxnode) /* not, when the line is inside a definition */
+                c->meta.line[v] = (long)i;
+        }
     return 0;
 }
 
@@ -677,11 +701,12 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
  * ULONG_MAX. */
 static unsigned long lp_cc_subprogram(lp_cc_line d)
 {
-    const char *p = NULL;
+    size_t at = 0, used = 0;
     for (size_t i = 0; i + 6 <= d.n; i++)
         if (memcmp(d.p + i, "!dbg !", 6) == 0)
-            p = d.p + i + 6;
-    return p ? strtoul(p, NULL, 10) : (unsigned long)-1;
+            at = i + 6;
+    unsigned long v = at ? lp_cc_num(d.p + at, d.n - at, &used) : 0;
+    return used ? v : (unsigned long)-1;
 }
 
 long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
@@ -718,8 +743,9 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
         const char *list = NULL;
         unsigned long have = 0;
         if (nused && lp_cc_starts(l, "@llvm.compiler.used = appending global [") &&
-            (list = strstr(l.p, "] [")) != NULL && list < l.p + l.n) {
-            have = strtoul(l.p + 40, NULL, 10);
+            (list = memmem(l.p, l.n, "] [", 3)) != NULL) {
+            size_t digits;
+            have = lp_cc_num(l.p + 40, l.n - 40, &digits);
             lp_cc_puts(&c.out, "@llvm.compiler.used = appending global [");
             lp_cc_putu(&c.out, have + nused);
             lp_cc_puts(&c.out, " x i8*] [");
@@ -772,8 +798,8 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
             c.meta.state[w.stack[k]] = 0;
         copied++;
     }
-    if (meta_out.n)
-        lp_cc_put(&c.out, meta_out.p, meta_out.n);
+    /* Even an empty text is a terminated buffer (put allocates it). */
+    lp_cc_put(&c.out, meta_out.p ? meta_out.p : "", meta_out.n);
     if (c.out.failed || meta_out.failed) {
         copied = lp_cc_fail(err, errcap, "out of memory");
         goto done;

@@ -1,8 +1,8 @@
 /* Fuzz target for the IR rewriter behind `lowprof cc --blocks=clone`
  * (src/cli/cc_clone.c), which reads clang's textual IR: any bytes either
  * fail with a terminated message naming a line, or give a terminated text
- * holding at least one definition named with a copy suffix per function
- * it says it copied. */
+ * holding at least one definition line with a copy suffix per function it
+ * says it copied. */
 #define _GNU_SOURCE /* memmem */
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,8 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
             __builtin_trap();                                                                      \
     } while (0)
 
-/* Definitions in text[0, n) whose name holds the copy suffix (both
- * suffixes begin with it). */
+/* Definition lines in text[0, n) that hold the copy suffix (both suffixes
+ * begin with it). */
 static long copies_defined(const char *text, size_t n)
 {
     long found = 0;
@@ -27,8 +27,8 @@ static long copies_defined(const char *text, size_t n)
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        const char *open = len > 7 && memcmp(p, "define ", 7) == 0 ? memchr(p, '(', len) : NULL;
-        if (open && memmem(p, (size_t)(open - p), LP_CC_CLONE_SUFFIX, strlen(LP_CC_CLONE_SUFFIX)))
+        if (len > 7 && memcmp(p, "define ", 7) == 0 &&
+            memmem(p, len, LP_CC_CLONE_SUFFIX, strlen(LP_CC_CLONE_SUFFIX)))
             found++;
         p += len + 1;
     }
