@@ -29,16 +29,6 @@
 #include "lowprof/metrics.h"
 #include "wl_manifest.h"
 
-#ifndef LP_WLGEN_PATH
-#define LP_WLGEN_PATH "lowprof-wlgen"
-#endif
-#ifndef LP_WL_MANIFEST
-#define LP_WL_MANIFEST "workloads/suite.tsv"
-#endif
-#ifndef LP_WL_DRIVERS_DIR
-#define LP_WL_DRIVERS_DIR "."
-#endif
-
 /* Intervals whose signatures are closer than this share a phase in the
  * provisional count below (the phase module will own classification). */
 #define WL_PHASE_THRESHOLD 0.1

@@ -29,16 +29,6 @@
 #include "eval_cmp.h"
 #include "wl_manifest.h"
 
-#ifndef LP_WLGEN_PATH
-#define LP_WLGEN_PATH "lowprof-wlgen"
-#endif
-#ifndef LP_WL_MANIFEST
-#define LP_WL_MANIFEST "workloads/suite.tsv"
-#endif
-#ifndef LP_WL_DRIVERS_DIR
-#define LP_WL_DRIVERS_DIR "."
-#endif
-
 extern char **environ;
 
 /* The small mode's workloads: two compressors and the C compiler (the

@@ -19,10 +19,7 @@
 #include "cli.h"
 #include "eval_cmp.h"
 #include "eval_flags.h"
-
-#ifndef LP_WL_MANIFEST
-#define LP_WL_MANIFEST "workloads/suite.tsv"
-#endif
+#include "wl_manifest.h"
 
 /* A program to build and record: its sources (all compiled with the
  * coverage flag), extra link flags, arguments and the checksum line it must

@@ -22,10 +22,7 @@
 #include "cli.h"
 #include "eval_native.h"
 #include "report_util.h"
-
-#ifndef LP_WL_MANIFEST
-#define LP_WL_MANIFEST "workloads/suite.tsv"
-#endif
+#include "wl_manifest.h"
 
 int lp_eval_native(int argc, char **argv);
 

@@ -11,10 +11,7 @@
 
 #include "cli.h"
 #include "eval_native.h"
-
-#ifndef LP_WL_MANIFEST
-#define LP_WL_MANIFEST "workloads/suite.tsv"
-#endif
+#include "wl_manifest.h"
 
 static const char *const variant_name[LP__EN_NBUILDS] = {"plain", "cg", "bb", "pg", "pi", "cyg"};
 

@@ -24,10 +24,6 @@
 #include "eval_phase.h"
 #include "wl_manifest.h"
 
-#ifndef LP_WL_MANIFEST
-#define LP_WL_MANIFEST "workloads/suite.tsv"
-#endif
-
 const char lp_eval_phase_help[] =
     "usage: lowprof eval phase [--full] [--out DIR] [--workloads LIST] [--matrices DIR]\n"
     "       lowprof eval phase --check-online RECORDING.lpprof MATRIX.lpim\n"

@@ -12,6 +12,18 @@
 
 #include <stddef.h>
 
+/* Where the build put the suite's pieces (meson passes all three; these
+ * are for a compile outside it, run from the source tree). */
+#ifndef LP_WLGEN_PATH
+#define LP_WLGEN_PATH "lowprof-wlgen"
+#endif
+#ifndef LP_WL_MANIFEST
+#define LP_WL_MANIFEST "workloads/suite.tsv"
+#endif
+#ifndef LP_WL_DRIVERS_DIR
+#define LP_WL_DRIVERS_DIR "."
+#endif
+
 typedef struct lp_wl_entry {
     char *name;
     char *size;
