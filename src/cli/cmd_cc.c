@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cc_build.h"
+#include "lowprof/cc.h"
 #include "cli.h"
 
 const char cmd_cc_help[] =
@@ -130,7 +130,7 @@ static int lp_cc_find_rt(const char *given, char *out, size_t cap)
     const char *env = given ? given : getenv("LOWPROF_RT");
     if (env) {
         if (access(env, R_OK) != 0)
-            return lp_cli_fail("%s: %s", env, strerror(errno));
+            return lp_host_fail("%s: %s", env, strerror(errno));
         snprintf(out, cap, "%s", env);
         return 0;
     }
@@ -148,7 +148,7 @@ static int lp_cc_find_rt(const char *given, char *out, size_t cap)
         if (access(out, R_OK) == 0)
             return 0;
     }
-    return lp_cli_fail("liblowprof-rt.a was not built (looked in %s and %s)", LP_RT_BUILD_DIR,
+    return lp_host_fail("liblowprof-rt.a was not built (looked in %s and %s)", LP_RT_BUILD_DIR,
                        installed);
 }
 
@@ -183,14 +183,14 @@ int cmd_cc(int argc, char **argv)
                          (len == 6 && strncmp(s, "blocks", 6) == 0))
                     types |= 2;
                 else if (!(len == 4 && strncmp(s, "none", 4) == 0))
-                    return lp_cli_usage("cc", "--profiles: '%.*s' is not call-graph, block or none",
+                    return lp_host_usage("cc", "--profiles: '%.*s' is not call-graph, block or none",
                                         (int)len, s);
                 s += len + (s[len] == ',');
             }
         } else if (strcmp(a, "--blocks=clone") == 0 || strcmp(a, "--blocks=inline") == 0) {
             inline_blocks = a[9] == 'i';
         } else if (strncmp(a, "--blocks=", 9) == 0) {
-            return lp_cli_usage("cc", "--blocks: '%s' is not clone or inline", a + 9);
+            return lp_host_usage("cc", "--blocks: '%s' is not clone or inline", a + 9);
         } else if (strncmp(a, "--cc=", 5) == 0 && a[5]) {
             compiler = a + 5;
         } else if (strncmp(a, "--rt=", 5) == 0 && a[5]) {
@@ -198,13 +198,13 @@ int cmd_cc(int argc, char **argv)
         } else if (strcmp(a, "--print") == 0) {
             print = 1;
         } else if (a[0] == '-' && a[1] == '-') {
-            return lp_cli_usage("cc", "unknown option %s (compiler options go after --)", a);
+            return lp_host_usage("cc", "unknown option %s (compiler options go after --)", a);
         } else {
             break; /* the compiler's arguments start here */
         }
     }
     if (i >= argc)
-        return lp_cli_usage("cc", "no compiler arguments");
+        return lp_host_usage("cc", "no compiler arguments");
     if (!compiler)
         compiler = getenv("CC");
     if (!compiler || !*compiler)
@@ -212,17 +212,17 @@ int cmd_cc(int argc, char **argv)
     const char *flags[2];
     int nflags = 0;
     if (lp_cc_accepts(compiler, "-O0") < 0)
-        return lp_cli_fail("cc: cannot run %s", compiler);
+        return lp_host_fail("cc: cannot run %s", compiler);
     if (types & 1) {
         if (!lp_cc_accepts(compiler, LP_CC_ENTRY_FLAG))
-            return lp_cli_fail("cc: %s does not accept %s: function events need gcc 8 or later, "
+            return lp_host_fail("cc: %s does not accept %s: function events need gcc 8 or later, "
                                "or clang 10 or later",
                                compiler, LP_CC_ENTRY_FLAG);
         flags[nflags++] = LP_CC_ENTRY_FLAG;
     }
     if (types & 2) {
         if (!lp_cc_accepts(compiler, LP_CC_BLOCK_FLAG))
-            return lp_cli_fail("cc: %s does not accept %s: block profiles need clang "
+            return lp_host_fail("cc: %s does not accept %s: block profiles need clang "
                                "(gcc has only -fsanitize-coverage=trace-pc, which has no guards "
                                "and no pc-table); use --cc=clang or --profiles=call-graph",
                                compiler, LP_CC_BLOCK_FLAG);
@@ -251,7 +251,7 @@ int cmd_cc(int argc, char **argv)
         size_t cap = (size_t)(argc - i) + 2;
         char **av = calloc(cap, sizeof *av);
         if (!av)
-            return lp_cli_fail("out of memory");
+            return lp_host_fail("out of memory");
         av[0] = inc;
         for (int k = i; k < argc; k++)
             av[k - i + 1] = argv[k];
@@ -273,7 +273,7 @@ int cmd_cc(int argc, char **argv)
     size_t cap = (size_t)(argc - i) + 16;
     char **av = calloc(cap, sizeof *av);
     if (!av)
-        return lp_cli_fail("out of memory");
+        return lp_host_fail("out of memory");
     size_t n = 0;
     av[n++] = (char *)compiler;
     for (int k = 0; k < nflags; k++)
@@ -293,5 +293,5 @@ int cmd_cc(int argc, char **argv)
     execvp(compiler, av);
     int e = errno;
     free(av);
-    return lp_cli_fail("cc: cannot run %s: %s", compiler, strerror(e));
+    return lp_host_fail("cc: cannot run %s: %s", compiler, strerror(e));
 }

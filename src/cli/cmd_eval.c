@@ -1,15 +1,12 @@
 /* lowprof eval: the papers' experiments, one subcommand each
  * ("experiments"), reproduced on the workload suite. This file holds the
- * help and the dispatch; each experiment lives in its own eval_*.c. */
+ * help and the dispatch; the experiments are src/eval's (lowprof/eval.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "lowprof/eval.h"
 
-int lp_eval_compressors(int argc, char **argv);
-int lp_eval_flags(int argc, char **argv);
-int lp_eval_hps(int argc, char **argv);
-int lp_eval_native(int argc, char **argv);
 
 const char cmd_eval_help[] =
     "usage: lowprof eval EXPERIMENT [OPTIONS]\n"
@@ -102,31 +99,17 @@ const char cmd_eval_help[] =
     "  lowprof eval compressors --mc-only --trials 2500\n"
     "  lowprof eval compressors --workloads gzip-9,cc1 --events 16M --out /tmp/ec\n";
 
-typedef struct eval_experiment {
-    const char *name;
-    int (*fn)(int argc, char **argv);
-} eval_experiment;
-
-static const eval_experiment experiments[] = {
-    {"compressors", lp_eval_compressors},
-    {"flag-prediction", lp_eval_flags},
-    {"phase", lp_eval_phase},
-    {"hps", lp_eval_hps},
-    {"native", lp_eval_native},
-};
-
 int cmd_eval(int argc, char **argv)
 {
-    enum { N = sizeof experiments / sizeof experiments[0] };
     if (argc < 2)
-        return lp_cli_usage("eval", "name an experiment: compressors, flag-prediction, "
+        return lp_host_usage("eval", "name an experiment: compressors, flag-prediction, "
                                     "phase, hps or native");
-    for (size_t i = 0; i < N; i++)
-        if (strcmp(argv[1], experiments[i].name) == 0)
-            return experiments[i].fn(argc - 1, argv + 1);
+    const lp_eval_experiment *e = lp_eval_find(argv[1]);
+    if (e)
+        return e->run(argc - 1, argv + 1);
     fprintf(stderr, "lowprof eval: unknown experiment '%s'; the experiments are:", argv[1]);
-    for (size_t i = 0; i < N; i++)
-        fprintf(stderr, " %s", experiments[i].name);
+    for (e = lp_eval_experiments; e->name; e++)
+        fprintf(stderr, " %s", e->name);
     fprintf(stderr, "\nTry 'lowprof help eval'.\n");
     return 2;
 }

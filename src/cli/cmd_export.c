@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "export_formats.h"
+#include "lowprof/export.h"
 
 const char cmd_export_help[] =
     "usage: lowprof export --format FORMAT [-o OUT] FILE\n"
@@ -40,8 +40,6 @@ const char cmd_export_help[] =
     "  callgrind_annotate callgrind.out.run\n"
     "  lowprof export --format folded run.lpprof | flamegraph.pl > calls.svg\n";
 
-enum { EXPORT_JSON = 1, EXPORT_CSV, EXPORT_CALLGRIND, EXPORT_FOLDED };
-
 int cmd_export(int argc, char **argv)
 {
     const char *path = NULL, *out_path = NULL, *format_name = NULL;
@@ -49,67 +47,58 @@ int cmd_export(int argc, char **argv)
         int missing = 0;
         const char *val;
         const char *arg = argv[i];
-        if ((val = lp__opt_value(argc, argv, &i, "--format", &missing)) ||
-            (!missing && (val = lp__opt_value(argc, argv, &i, "-f", &missing)))) {
+        if ((val = lp_host_opt_value(argc, argv, &i, "--format", &missing)) ||
+            (!missing && (val = lp_host_opt_value(argc, argv, &i, "-f", &missing)))) {
             format_name = val;
         } else if (!missing &&
-                   ((val = lp__opt_value(argc, argv, &i, "--output", &missing)) ||
-                    (!missing && (val = lp__opt_value(argc, argv, &i, "-o", &missing))))) {
+                   ((val = lp_host_opt_value(argc, argv, &i, "--output", &missing)) ||
+                    (!missing && (val = lp_host_opt_value(argc, argv, &i, "-o", &missing))))) {
             out_path = val;
         } else if (missing) {
-            return lp_cli_usage("export", "%s needs a value", arg);
+            return lp_host_usage("export", "%s needs a value", arg);
         } else if (arg[0] == '-' && arg[1] != '\0') {
-            return lp_cli_usage("export", "unknown option '%s'", arg);
+            return lp_host_usage("export", "unknown option '%s'", arg);
         } else if (path) {
-            return lp_cli_usage("export", "one FILE only ('%s' and '%s')", path, arg);
+            return lp_host_usage("export", "one FILE only ('%s' and '%s')", path, arg);
         } else {
             path = arg;
         }
     }
+    char names[128];
+    lp_export_names(names, sizeof names);
     if (!format_name)
-        return lp_cli_usage("export", "--format is required (json, csv, callgrind or folded)");
-    int format = strcmp(format_name, "json") == 0        ? EXPORT_JSON
-                 : strcmp(format_name, "csv") == 0       ? EXPORT_CSV
-                 : strcmp(format_name, "callgrind") == 0 ? EXPORT_CALLGRIND
-                 : strcmp(format_name, "folded") == 0    ? EXPORT_FOLDED
-                                                         : 0;
+        return lp_host_usage("export", "--format is required (%s)", names);
+    const lp_exporter *format = lp_export_find(format_name);
     if (!format)
-        return lp_cli_usage("export", "unknown format '%s' (json, csv, callgrind or folded)",
-                            format_name);
+        return lp_host_usage("export", "unknown format '%s' (%s)", format_name, names);
     if (!path)
-        return lp_cli_usage("export", "no profile FILE given");
+        return lp_host_usage("export", "no profile FILE given");
 
     lp_profile_set set;
-    if (lp_cli_load_profile(path, &set) != 0)
+    if (lp_host_load_profile(path, &set) != 0)
         return 1;
-    lp__names nm;
-    if (lp__names_init(&nm, &set) != 0) {
+    lp_names nm;
+    if (lp_names_init(&nm, &set) != 0) {
         lp_profile_set_fini(&set);
-        return lp_cli_fail("out of memory");
+        return lp_host_fail("out of memory");
     }
     /* Into memory first when writing a file, so it is replaced in one step;
      * straight through to standard output otherwise. */
     lp_membuf buf = {0};
-    lp__out o = {out_path ? lp_membuf_sink(&buf) : lp_cli_file_sink(stdout), 0};
-    int rc;
-    switch (format) {
-    case EXPORT_JSON: rc = lp__export_json(path, &set, &nm, &o); break;
-    case EXPORT_CSV: rc = lp__export_csv(&set, &nm, &o); break;
-    case EXPORT_CALLGRIND: rc = lp__export_callgrind(&set, &nm, &o); break;
-    default: rc = lp__export_folded(&set, &nm, &o); break;
-    }
-    lp__names_fini(&nm);
+    lp_out o = {out_path ? lp_membuf_sink(&buf) : lp_host_file_sink(stdout), 0};
+    int rc = format->write(path, &set, &nm, &o);
+    lp_names_fini(&nm);
     lp_profile_set_fini(&set);
     int status = 0;
-    if (rc == LP_ENOENT && format == EXPORT_FOLDED)
-        status = lp_cli_fail("%s: no call-pair profile to fold", path);
+    if (rc == LP_ENOENT && format->missing)
+        status = lp_host_fail("%s: %s", path, format->missing);
     else if (rc)
-        status = lp_cli_fail("%s: export failed: %s", out_path ? out_path : "standard output",
+        status = lp_host_fail("%s: export failed: %s", out_path ? out_path : "standard output",
                              lp_strerror(rc));
     else if (out_path)
-        status = lp_cli_write_file(out_path, buf.data, buf.size) == 0 ? 0 : 1;
+        status = lp_host_write_file(out_path, buf.data, buf.size) == 0 ? 0 : 1;
     else if (fflush(stdout) != 0)
-        status = lp_cli_fail("standard output: write failed");
+        status = lp_host_fail("standard output: write failed");
     lp_membuf_free(&buf);
     return status;
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "report_util.h"
+#include "lowprof/report.h"
 
 const char cmd_info_help[] =
     "usage: lowprof info FILE...\n"
@@ -62,25 +62,25 @@ static void info_modules(const lp_module_map *mods)
     if (mods->count == 0)
         return;
     const char *heading[] = {"text start", "text end", "bias", "build id", "path"};
-    lp__tab t;
-    lp__tab_init(&t, "lllll", heading);
+    lp_tab t;
+    lp_tab_init(&t, "lllll", heading);
     for (size_t i = 0; i < mods->count; i++) {
         const lp_module *m = &mods->items[i];
         char id[2 * 32 + 1];
         for (size_t k = 0; k < m->build_id_len && k < 32; k++)
             snprintf(id + 2 * k, 3, "%02x", m->build_id[k]);
         id[2 * (m->build_id_len < 32 ? m->build_id_len : 32)] = '\0';
-        lp__tab_cell(&t, "0x%llx", (unsigned long long)m->start);
-        lp__tab_cell(&t, "0x%llx", (unsigned long long)(m->start + m->size));
+        lp_tab_cell(&t, "0x%llx", (unsigned long long)m->start);
+        lp_tab_cell(&t, "0x%llx", (unsigned long long)(m->start + m->size));
         if (m->bias < 0)
-            lp__tab_cell(&t, "-0x%llx", (unsigned long long)-(uint64_t)m->bias);
+            lp_tab_cell(&t, "-0x%llx", (unsigned long long)-(uint64_t)m->bias);
         else
-            lp__tab_cell(&t, "0x%llx", (unsigned long long)m->bias);
-        lp__tab_cell(&t, "%s", id[0] ? id : "-");
-        lp__tab_cell(&t, "%s", m->path ? m->path : "?");
+            lp_tab_cell(&t, "0x%llx", (unsigned long long)m->bias);
+        lp_tab_cell(&t, "%s", id[0] ? id : "-");
+        lp_tab_cell(&t, "%s", m->path ? m->path : "?");
     }
-    lp__tab_print(&t, stdout, 4);
-    lp__tab_fini(&t);
+    lp_tab_print(&t, stdout, 4);
+    lp_tab_fini(&t);
 }
 
 static void info_types(uint32_t mask)
@@ -116,7 +116,7 @@ static int info_profile(const char *path, FILE *f)
     lp_source src = {info_file_read, f};
     int rc = lp_profile_file_read(src, &set, &err);
     if (rc) {
-        lp_cli_print_read_error(path, rc, &err);
+        lp_host_print_read_error(path, rc, &err);
         return 1;
     }
     info_completeness(&set.meta);
@@ -125,8 +125,8 @@ static int info_profile(const char *path, FILE *f)
     printf("  profiles (%zu)\n", set.count);
     if (set.count) {
         const char *heading[] = {"type", "phase", "entries", "totals", "scale", "instructions"};
-        lp__tab t;
-        lp__tab_init(&t, "llrlll", heading);
+        lp_tab t;
+        lp_tab_init(&t, "llrlll", heading);
         for (size_t i = 0; i < set.count; i++) {
             const lp_profile *p = &set.profiles[i];
             uint64_t v0 = 0, v1 = 0;
@@ -137,34 +137,34 @@ static int info_profile(const char *path, FILE *f)
             }
             char c0[32], c1[32], c2[32], c3[32];
             const char *name = lp_profile_type_name(p->type);
-            const char *n0 = lp__counter_name(p->type, 0), *n1 = lp__counter_name(p->type, 1);
+            const char *n0 = lp_report_counter_name(p->type, 0), *n1 = lp_report_counter_name(p->type, 1);
             if (name)
-                lp__tab_cell(&t, "%s", name);
+                lp_tab_cell(&t, "%s", name);
             else
-                lp__tab_cell(&t, "type %u", p->type);
+                lp_tab_cell(&t, "type %u", p->type);
             if (p->phase == LP_PHASE_NONE)
-                lp__tab_cell(&t, "whole run");
+                lp_tab_cell(&t, "whole run");
             else
-                lp__tab_cell(&t, "%u", p->phase);
-            lp__tab_cell(&t, "%s", lp__fmt_count(p->table.count, c0));
+                lp_tab_cell(&t, "%u", p->phase);
+            lp_tab_cell(&t, "%s", lp_fmt_count(p->table.count, c0));
             if (n1)
-                lp__tab_cell(&t, "%s %s, %s %s", lp__fmt_count(v0, c1), n0, lp__fmt_count(v1, c2),
+                lp_tab_cell(&t, "%s %s, %s %s", lp_fmt_count(v0, c1), n0, lp_fmt_count(v1, c2),
                              n1);
             else
-                lp__tab_cell(&t, "%s %s", lp__fmt_count(v0, c1), n0);
+                lp_tab_cell(&t, "%s %s", lp_fmt_count(v0, c1), n0);
             if (p->scale_num == p->scale_den)
-                lp__tab_cell(&t, "exhaustive");
+                lp_tab_cell(&t, "exhaustive");
             else
-                lp__tab_cell(&t, "%llu/%llu", (unsigned long long)p->scale_num,
+                lp_tab_cell(&t, "%llu/%llu", (unsigned long long)p->scale_num,
                              (unsigned long long)p->scale_den);
             if (p->last_insn > p->first_insn)
-                lp__tab_cell(&t, "[%s, %s)", lp__fmt_count(p->first_insn, c1),
-                             lp__fmt_count(p->last_insn, c3));
+                lp_tab_cell(&t, "[%s, %s)", lp_fmt_count(p->first_insn, c1),
+                             lp_fmt_count(p->last_insn, c3));
             else
-                lp__tab_cell(&t, "-");
+                lp_tab_cell(&t, "-");
         }
-        lp__tab_print(&t, stdout, 4);
-        lp__tab_fini(&t);
+        lp_tab_print(&t, stdout, 4);
+        lp_tab_fini(&t);
     }
     lp_profile_set_fini(&set);
     return 0;
@@ -178,7 +178,7 @@ static int info_imatrix(const char *path, FILE *f)
     lp_source src = {info_file_read, f};
     int rc = lp_imatrix_reader_open(src, &r, &err);
     if (rc) {
-        lp_cli_print_read_error(path, rc, &err);
+        lp_host_print_read_error(path, rc, &err);
         return 1;
     }
     const lp_meta *meta = lp_imatrix_reader_meta(r);
@@ -186,7 +186,7 @@ static int info_imatrix(const char *path, FILE *f)
     lp_interval iv;
     if (lp_interval_init(&iv) != 0) {
         lp_imatrix_reader_free(r);
-        return lp_cli_fail("out of memory");
+        return lp_host_fail("out of memory");
     }
     uint64_t intervals = 0, insns = 0, shortest = UINT64_MAX, longest = 0;
     uint64_t entries[LP_PROF_TYPE_MAX + 1] = {0};
@@ -204,25 +204,25 @@ static int info_imatrix(const char *path, FILE *f)
     char c1[32], c2[32];
     info_completeness(meta);
     printf("  interval length %s instructions\n",
-           lp__fmt_count(lp_imatrix_reader_interval_length(r), c1));
+           lp_fmt_count(lp_imatrix_reader_interval_length(r), c1));
     info_types(types);
-    printf("  intervals       %s\n", lp__fmt_count(intervals, c1));
-    printf("  instructions    %s\n", lp__fmt_count(insns, c1));
+    printf("  intervals       %s\n", lp_fmt_count(intervals, c1));
+    printf("  instructions    %s\n", lp_fmt_count(insns, c1));
     if (intervals)
-        printf("  interval sizes  %s to %s instructions\n", lp__fmt_count(shortest, c1),
-               lp__fmt_count(longest, c2));
+        printf("  interval sizes  %s to %s instructions\n", lp_fmt_count(shortest, c1),
+               lp_fmt_count(longest, c2));
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX; t++)
         if ((types & (1u << t)) || entries[t])
             printf("    %-14s %s entries over all intervals\n", lp_profile_type_name(t),
-                   lp__fmt_count(entries[t], c1));
+                   lp_fmt_count(entries[t], c1));
     if (rc == 0) {
         printf("  ends            properly\n");
     } else if (rc == LP_ETRUNC) {
         printf("  ends            TRUNCATED after %s intervals: no end chunk (the recording "
                "was cut short; every interval before the cut is readable)\n",
-               lp__fmt_count(intervals, c1));
+               lp_fmt_count(intervals, c1));
     } else {
-        lp_cli_print_read_error(path, rc, &err);
+        lp_host_print_read_error(path, rc, &err);
         status = 1;
     }
     info_meta(meta);
@@ -243,7 +243,7 @@ static int info_events(const char *path, FILE *f)
     lp_source src = {info_file_read, f};
     int rc = lp_evtrace_reader_open(src, &r, &err);
     if (rc) {
-        lp_cli_print_read_error(path, rc, &err);
+        lp_host_print_read_error(path, rc, &err);
         return 1;
     }
     static const char *const kinds[] = {"other", "branch", "call", "return",
@@ -263,22 +263,22 @@ static int info_events(const char *path, FILE *f)
     char c1[32];
     const lp_meta *meta = lp_evtrace_reader_meta(r);
     info_completeness(meta);
-    printf("  events          %s\n", lp__fmt_count(total, c1));
+    printf("  events          %s\n", lp_fmt_count(total, c1));
     for (unsigned k = 1; k < 7; k++)
-        printf("    %-14s %s\n", kinds[k], lp__fmt_count(by_kind[k], c1));
+        printf("    %-14s %s\n", kinds[k], lp_fmt_count(by_kind[k], c1));
     if (by_kind[0])
-        printf("    %-14s %s\n", "unknown kind", lp__fmt_count(by_kind[0], c1));
+        printf("    %-14s %s\n", "unknown kind", lp_fmt_count(by_kind[0], c1));
     printf("  threads         %u (highest thread id)\n", max_tid);
     printf("  instructions    %s (running count at the last event)\n",
-           lp__fmt_count(last_icount, c1));
+           lp_fmt_count(last_icount, c1));
     if (rc == 0) {
         printf("  ends            properly\n");
     } else if (rc == LP_ETRUNC) {
         printf("  ends            TRUNCATED after %s events: no end chunk (the recording was "
                "cut short)\n",
-               lp__fmt_count(total, c1));
+               lp_fmt_count(total, c1));
     } else {
-        lp_cli_print_read_error(path, rc, &err);
+        lp_host_print_read_error(path, rc, &err);
         status = 1;
     }
     info_meta(meta);
@@ -295,18 +295,18 @@ static int info_one(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return lp_cli_fail("%s: %s", path, strerror(errno));
+        return lp_host_fail("%s: %s", path, strerror(errno));
     uint8_t head[4096];
     size_t got = fread(head, 1, sizeof head, f);
     if (ferror(f)) {
         fclose(f);
-        return lp_cli_fail("%s: %s", path, strerror(errno));
+        return lp_host_fail("%s: %s", path, strerror(errno));
     }
     unsigned kind = 0, version = 0;
     int rc = lp_file_sniff(head, got, &kind, &version);
     if (rc) {
         fclose(f);
-        return lp_cli_fail("%s: not a lowprof file (%s)", path, lp_strerror(rc));
+        return lp_host_fail("%s: not a lowprof file (%s)", path, lp_strerror(rc));
     }
     long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
     rewind(f);
@@ -315,13 +315,13 @@ static int info_one(const char *path)
     printf("%s\n", path);
     printf("  kind            %s, format version %u\n", kind_name ? kind_name : "?", version);
     if (size >= 0)
-        printf("  size            %s bytes\n", lp__fmt_count((uint64_t)size, c));
+        printf("  size            %s bytes\n", lp_fmt_count((uint64_t)size, c));
     int status;
     switch (kind) {
     case LP_FILE_PROFILE: status = info_profile(path, f); break;
     case LP_FILE_IMATRIX: status = info_imatrix(path, f); break;
     case LP_FILE_EVENTS: status = info_events(path, f); break;
-    default: status = lp_cli_fail("%s: a lowprof file of a kind this build does not know", path);
+    default: status = lp_host_fail("%s: a lowprof file of a kind this build does not know", path);
     }
     fclose(f);
     return status;
@@ -334,7 +334,7 @@ int cmd_info(int argc, char **argv)
         if (strcmp(argv[i], "--") == 0)
             break;
         if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return lp_cli_usage("info", "unknown option '%s'", argv[i]);
+            return lp_host_usage("info", "unknown option '%s'", argv[i]);
     }
     int status = 0, files_only = 0;
     for (int i = 1; i < argc; i++) {
@@ -348,7 +348,7 @@ int cmd_info(int argc, char **argv)
             status = 1;
     }
     if (nfiles == 0)
-        return lp_cli_usage("info", "no FILE given");
+        return lp_host_usage("info", "no FILE given");
     fflush(stdout);
     return status;
 }

@@ -16,7 +16,7 @@
 
 #include "cli.h"
 #include "lowprof/hps.h"
-#include "record.h"
+#include "lowprof/record.h"
 
 const char cmd_record_help[] =
     "usage: lowprof record [OPTIONS] -- PROGRAM [ARGS...]\n"
@@ -97,7 +97,7 @@ static int lp_parse_u64_arg(const char *opt, const char *s, unsigned long long *
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
     if (!*s || *end || errno || s[0] == '-')
-        return lp_cli_usage("record", "%s needs a whole number, not '%s'", opt, s);
+        return lp_host_usage("record", "%s needs a whole number, not '%s'", opt, s);
     *out = v;
     return 0;
 }
@@ -112,7 +112,7 @@ static int lp_check_types(const char *list)
         size_t n = e ? (size_t)(e - s) : strlen(s);
         unsigned t = lp_profile_type_parse(s, n);
         if (!t || t > LP_PROF_VALUE || t == LP_PROF_CALL_GRAPH)
-            return lp_cli_usage("record", "'%.*s' is not a profile type the front end records "
+            return lp_host_usage("record", "'%.*s' is not a profile type the front end records "
                                           "(code-region, method, call-pair, edge, block, value)",
                                 (int)n, s);
         s = e ? e + 1 : s + n;
@@ -162,13 +162,13 @@ static int lp_parse_tuples(const char *list, unsigned *out)
             if (strlen(names[i].name) == n && strncmp(s, names[i].name, n) == 0)
                 found = 1u << names[i].type;
         if (!found)
-            return lp_cli_usage("record", "'%.*s' is not a tuple type (value, edge, call-target)",
+            return lp_host_usage("record", "'%.*s' is not a tuple type (value, edge, call-target)",
                                 (int)n, s);
         *out |= found;
         s = e ? e + 1 : s + n;
     }
     if (!*out)
-        return lp_cli_usage("record", "--tuples needs at least one type");
+        return lp_host_usage("record", "--tuples needs at least one type");
     return 0;
 }
 
@@ -180,7 +180,7 @@ static int lp_parse_cost(const char *s, unsigned long long out[3])
         out[i] = strtoull(s, &end, 10);
         if (end == s || errno || *s == '-' || out[i] > 0xffffffffULL || (i == 0 && !out[i]) ||
             *end != (i < 2 ? ',' : 0))
-            return lp_cli_usage("record", "--cost needs three whole numbers B,I,M (B >= 1), "
+            return lp_host_usage("record", "--cost needs three whole numbers B,I,M (B >= 1), "
                                           "not '%s'", s);
         s = end + 1;
     }
@@ -195,10 +195,10 @@ static int lp_tool_arg(lp_record_opts *o, const char *name, const char *value)
     static char space[sizeof o->tool_args / sizeof o->tool_args[0]][512];
     int n = o->ntool_args;
     if (n >= (int)(sizeof space / sizeof space[0]))
-        return lp_cli_usage("record", "too many front-end options (at most %zu)",
+        return lp_host_usage("record", "too many front-end options (at most %zu)",
                             sizeof space / sizeof space[0]);
     if ((size_t)snprintf(space[n], sizeof space[n], "%s=%s", name, value) >= sizeof space[n])
-        return lp_cli_usage("record", "the value of %s is too long", name);
+        return lp_host_usage("record", "the value of %s is too long", name);
     o->tool_args[o->ntool_args++] = space[n];
     return 0;
 }
@@ -211,26 +211,26 @@ static int lp_record_hps(lp_record_opts *o, const char *acf, const char *const *
 {
     if (!acf && !ar) {
         if (nsets || mode)
-            return lp_cli_usage("record", "--acf-set and --hps-mode need --acf");
+            return lp_host_usage("record", "--acf-set and --hps-mode need --acf");
         return 0;
     }
     if (acf && ar)
-        return lp_cli_usage("record", "--acf and --hps-ar are two triggers: use one at a time");
+        return lp_host_usage("record", "--acf and --hps-ar are two triggers: use one at a time");
     if (other_profiles)
-        return lp_cli_usage("record", "--%s decides what is profiled: leave out --profile "
+        return lp_host_usage("record", "--%s decides what is profiled: leave out --profile "
                                       "and --tuples", acf ? "acf" : "hps-ar");
     o->types = "none";
     if (ar) {
         unsigned long long nc = 0, ni = 0;
         char tail = 0;
         if (sscanf(ar, "%llu,%llu%c", &nc, &ni, &tail) != 2 || nc < 1 || ni < 1)
-            return lp_cli_usage("record", "--hps-ar needs N_CHECK,N_INSTR, both at least 1, "
+            return lp_host_usage("record", "--hps-ar needs N_CHECK,N_INSTR, both at least 1, "
                                           "not '%s'", ar);
         return lp_tool_arg(o, "--hps-ar", ar) ? 2 : 0;
     }
     static char path[4096];
     lp_hps_acf parsed;
-    if (lp_cli_acf_load(acf, &parsed, path, sizeof path) != 0)
+    if (lp_host_acf_load(acf, &parsed, path, sizeof path) != 0)
         return 2;
     int bad = 0;
     for (int k = 0; k < nsets && !bad; k++) {
@@ -239,7 +239,7 @@ static int lp_record_hps(lp_record_opts *o, const char *acf, const char *const *
         unsigned long long v = eq ? strtoull(eq + 1, &end, 10) : 0;
         if (!eq || !eq[1] || *end ||
             lp_hps_set_register(&parsed, sets[k], (size_t)(eq - sets[k]), v) != 0)
-            bad = lp_cli_usage("record", "--acf-set needs HPS_Rk=VALUE with k 0-15, not '%s'",
+            bad = lp_host_usage("record", "--acf-set needs HPS_Rk=VALUE with k 0-15, not '%s'",
                                sets[k]);
     }
     lp_hps_acf_free(&parsed);
@@ -274,19 +274,19 @@ static int lp_check_phase_option(const char *opt, const char *v)
                 end[1] <= '9' && (strtoull(end + 1, &end, 10), !*end))
                 return 0;
         }
-        return lp_cli_usage("record", "--strategy is exhaustive, periodic:N[:OFFSET] (N >= 1, "
+        return lp_host_usage("record", "--strategy is exhaustive, periodic:N[:OFFSET] (N >= 1, "
                                       "OFFSET < N), random:P:SEED (P >= 1) or phase, not '%s'", v);
     }
     if (strcmp(opt, "--phase-threshold") == 0) {
         double t = strtod(v, &end);
         if (end != v && !*end && t > 0.0 && t <= 1.0)
             return 0;
-        return lp_cli_usage("record", "--phase-threshold needs a number in (0, 1], not '%s'", v);
+        return lp_host_usage("record", "--phase-threshold needs a number in (0, 1], not '%s'", v);
     }
     if (strcmp(opt, "--phase-predictor") == 0) {
         if (strcmp(v, "last") == 0 || strcmp(v, "markov") == 0 || strcmp(v, "run-length") == 0)
             return 0;
-        return lp_cli_usage("record", "--phase-predictor is last, markov or run-length, not '%s'",
+        return lp_host_usage("record", "--phase-predictor is last, markov or run-length, not '%s'",
                             v);
     }
     static const struct {
@@ -302,11 +302,11 @@ static int lp_check_phase_option(const char *opt, const char *v)
         if (lp_parse_u64_arg(opt, v, &a))
             return 2;
         if (a < nums[i].lo || a > nums[i].hi)
-            return lp_cli_usage("record", "%s must be between %llu and %llu", opt, nums[i].lo,
+            return lp_host_usage("record", "%s must be between %llu and %llu", opt, nums[i].lo,
                                 nums[i].hi);
         return 0;
     }
-    return lp_cli_usage("record", "unknown option '%s'", opt);
+    return lp_host_usage("record", "unknown option '%s'", opt);
 }
 
 static int lp_check_kinds(const char *list)
@@ -319,7 +319,7 @@ static int lp_check_kinds(const char *list)
         for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
             ok |= strlen(names[k]) == n && strncmp(s, names[k], n) == 0;
         if (!ok)
-            return lp_cli_usage("record", "'%.*s' is not an event kind (branch, call, return, "
+            return lp_host_usage("record", "'%.*s' is not an event kind (branch, call, return, "
                                           "block, load, store)", (int)n, s);
         s = e ? e + 1 : s + n;
     }
@@ -357,7 +357,7 @@ int cmd_record(int argc, char **argv)
                     strcmp(a, "--acf-set") == 0 || strcmp(a, "--hps-mode") == 0 ||
                     strcmp(a, "--hps-ar") == 0 || strcmp(a, "--cost") == 0;
         if (takes && !next)
-            return lp_cli_usage("record", "%s needs a value", a);
+            return lp_host_usage("record", "%s needs a value", a);
         if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
             o.out = next;
         } else if (strcmp(a, "--imatrix") == 0) {
@@ -368,7 +368,7 @@ int cmd_record(int argc, char **argv)
             if (lp_parse_u64_arg(a, next, &v))
                 return 2;
             if (v < 1000)
-                return lp_cli_usage("record", "--interval must be at least 1000 instructions");
+                return lp_host_usage("record", "--interval must be at least 1000 instructions");
             o.interval = v;
         } else if (strcmp(a, "--profile") == 0) {
             if (lp_check_types(next))
@@ -380,12 +380,12 @@ int cmd_record(int argc, char **argv)
             acf = next;
         } else if (strcmp(a, "--acf-set") == 0) {
             if (nsets == (int)(sizeof acf_sets / sizeof acf_sets[0]))
-                return lp_cli_usage("record", "at most %zu --acf-set options",
+                return lp_host_usage("record", "at most %zu --acf-set options",
                                     sizeof acf_sets / sizeof acf_sets[0]);
             acf_sets[nsets++] = next;
         } else if (strcmp(a, "--hps-mode") == 0) {
             if (strcmp(next, "hps") != 0 && strcmp(next, "dise") != 0)
-                return lp_cli_usage("record", "--hps-mode is hps or dise, not '%s'", next);
+                return lp_host_usage("record", "--hps-mode is hps or dise, not '%s'", next);
             hps_mode = next;
         } else if (strcmp(a, "--hps-ar") == 0) {
             hps_ar = next;
@@ -423,33 +423,33 @@ int cmd_record(int argc, char **argv)
             o.progress = LP_PROGRESS_NONE;
             continue;
         } else {
-            return lp_cli_usage("record", "unknown option '%s'", a);
+            return lp_host_usage("record", "unknown option '%s'", a);
         }
         if (takes)
             i++;
     }
     if (i >= argc)
-        return lp_cli_usage("record", "no program given (put it after --)");
+        return lp_host_usage("record", "no program given (put it after --)");
     o.argv = argv + i;
     o.argc = argc - i;
     if (phase_opts && !strategy)
-        return lp_cli_usage("record", "the --phase-* options need --strategy");
+        return lp_host_usage("record", "the --phase-* options need --strategy");
     if (strategy && tuples)
-        return lp_cli_usage("record", "--strategy samples whole intervals and --tuples runs a "
+        return lp_host_usage("record", "--strategy samples whole intervals and --tuples runs a "
                                       "compressor over every event: use one at a time");
     if (strategy && strstr(o.types, "value"))
-        return lp_cli_usage("record", "the value profile is whole-run; leave it out of "
+        return lp_host_usage("record", "the value profile is whole-run; leave it out of "
                                       "--profile with --strategy");
     if (lp_record_hps(&o, acf, acf_sets, nsets, hps_mode, hps_ar, explicit_types || tuples))
         return 2;
     if ((compressor || seed || cost) && !tuples)
-        return lp_cli_usage("record", "--compressor, --seed and --cost need --tuples");
+        return lp_host_usage("record", "--compressor, --seed and --cost need --tuples");
     if (tuples) {
         unsigned mask;
         lp_compressor_spec spec;
         unsigned long long c[3];
         if (lp_parse_tuples(tuples, &mask) ||
-            (compressor && lp_cli_parse_compressor("record", compressor, &spec)) ||
+            (compressor && lp_host_parse_compressor("record", compressor, &spec)) ||
             (cost && lp_parse_cost(cost, c)))
             return 2;
         o.types = lp_types_without(o.types, mask, types_buf, sizeof types_buf);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "report_util.h"
+#include "lowprof/report.h"
 
 const char cmd_report_help[] =
     "usage: lowprof report [OPTIONS] FILE\n"
@@ -86,7 +86,7 @@ static size_t report_shown(const report_opts *o, size_t n)
 
 /* Prints a section heading: "Title: what (sorted by, top N)". */
 static void report_heading(const char *title, const char *what, const report_opts *o, size_t n,
-                           const lp__view *v)
+                           const lp_report_view *v)
 {
     printf("\n%s: %s", title, what);
     if (o->top && o->top < n)
@@ -107,7 +107,7 @@ static void report_none(const char *what)
 
 /* Code regions and blocks share a shape: per address, executions and
  * instructions (since the previous branch, or in the block). */
-static int report_exec_insns(lp__names *nm, const lp__view *v, const report_opts *o,
+static int report_exec_insns(lp_names *nm, const lp_report_view *v, const report_opts *o,
                              const char *title, const char *noun, const char *column)
 {
     report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
@@ -130,7 +130,7 @@ static int report_exec_insns(lp__names *nm, const lp__view *v, const report_opts
     char c1[32], c2[32], what[160], pct[16], mean[32], name[1024];
     char c0[32];
     snprintf(what, sizeof what, "%s %s, %s executions, %s instructions",
-             lp__fmt_count(v->count, c0), noun, lp__fmt_count(execs, c1), lp__fmt_count(insns, c2));
+             lp_fmt_count(v->count, c0), noun, lp_fmt_count(execs, c1), lp_fmt_count(insns, c2));
     report_heading(title, what, o, v->count, v);
     if (v->count == 0) {
         report_none(noun);
@@ -143,30 +143,30 @@ static int report_exec_insns(lp__names *nm, const lp__view *v, const report_opts
                              "insns/exec",
                              column,
                              "function (location)"};
-    lp__tab t;
-    lp__tab_init(&t, "rrrrll", heading);
+    lp_tab t;
+    lp_tab_init(&t, "rrrrll", heading);
     uint64_t total = by_insns ? insns : execs;
     for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
         const report_row *r = &rows[i];
-        lp__tab_cell(&t, "%s", lp__fmt_count(r->weight, c1));
-        lp__tab_cell(&t, "%s", lp__fmt_percent(r->weight, total, pct));
-        lp__tab_cell(&t, "%s", lp__fmt_count(by_insns ? r->v0 : r->v1, c2));
-        lp__tab_cell(&t, "%s", lp__fmt_mean(r->v1, r->v0, mean));
-        lp__tab_cell(&t, "0x%llx", (unsigned long long)r->a);
-        lp__tab_cell(&t, "%s", lp__names_describe(nm, r->a, 1, name, sizeof name));
+        lp_tab_cell(&t, "%s", lp_fmt_count(r->weight, c1));
+        lp_tab_cell(&t, "%s", lp_fmt_percent(r->weight, total, pct));
+        lp_tab_cell(&t, "%s", lp_fmt_count(by_insns ? r->v0 : r->v1, c2));
+        lp_tab_cell(&t, "%s", lp_fmt_mean(r->v1, r->v0, mean));
+        lp_tab_cell(&t, "0x%llx", (unsigned long long)r->a);
+        lp_tab_cell(&t, "%s", lp_names_describe(nm, r->a, 1, name, sizeof name));
     }
-    lp__tab_print(&t, stdout, 2);
-    lp__tab_fini(&t);
+    lp_tab_print(&t, stdout, 2);
+    lp_tab_fini(&t);
     free(rows);
     return 0;
 }
 
-static int report_code_regions(lp__names *nm, const lp__view *v, const report_opts *o)
+static int report_code_regions(lp_names *nm, const lp_report_view *v, const report_opts *o)
 {
     return report_exec_insns(nm, v, o, "Hot code regions", "branches", "branch");
 }
 
-static int report_methods(lp__names *nm, const lp__view *v, const report_opts *o)
+static int report_methods(lp_names *nm, const lp_report_view *v, const report_opts *o)
 {
     report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
@@ -182,7 +182,7 @@ static int report_methods(lp__names *nm, const lp__view *v, const report_opts *o
     char c1[32], c2[32], what[160], pct[16], name[1024];
     char c0[32];
     snprintf(what, sizeof what, "%s functions, %s invocations, %s backward branches taken",
-             lp__fmt_count(v->count, c0), lp__fmt_count(calls, c1), lp__fmt_count(back, c2));
+             lp_fmt_count(v->count, c0), lp_fmt_count(calls, c1), lp_fmt_count(back, c2));
     report_heading("Hot methods", what, o, v->count, v);
     if (v->count == 0) {
         report_none("invocations");
@@ -191,25 +191,25 @@ static int report_methods(lp__names *nm, const lp__view *v, const report_opts *o
     }
     const char *heading[] = {"invocations", "%", "backward branches", "entry",
                              "function (location)"};
-    lp__tab t;
-    lp__tab_init(&t, "rrrll", heading);
+    lp_tab t;
+    lp_tab_init(&t, "rrrll", heading);
     for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
         const report_row *r = &rows[i];
-        lp__tab_cell(&t, "%s", lp__fmt_count(r->v0, c1));
-        lp__tab_cell(&t, "%s", lp__fmt_percent(r->v0, calls, pct));
-        lp__tab_cell(&t, "%s", lp__fmt_count(r->v1, c2));
-        lp__tab_cell(&t, "0x%llx", (unsigned long long)r->a);
-        lp__tab_cell(&t, "%s", lp__names_describe(nm, r->a, 1, name, sizeof name));
+        lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c1));
+        lp_tab_cell(&t, "%s", lp_fmt_percent(r->v0, calls, pct));
+        lp_tab_cell(&t, "%s", lp_fmt_count(r->v1, c2));
+        lp_tab_cell(&t, "0x%llx", (unsigned long long)r->a);
+        lp_tab_cell(&t, "%s", lp_names_describe(nm, r->a, 1, name, sizeof name));
     }
-    lp__tab_print(&t, stdout, 2);
-    lp__tab_fini(&t);
+    lp_tab_print(&t, stdout, 2);
+    lp_tab_fini(&t);
     free(rows);
     return 0;
 }
 
 /* Call pairs: per call site as recorded, or summed per (caller function,
  * callee function), the caller being the function that holds the site. */
-static int report_call_pairs(lp__names *nm, const lp__view *v, const report_opts *o)
+static int report_call_pairs(lp_names *nm, const lp_report_view *v, const report_opts *o)
 {
     report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
@@ -233,7 +233,7 @@ static int report_call_pairs(lp__names *nm, const lp__view *v, const report_opts
         }
         for (size_t i = 0; i < v->count; i++) {
             const lp_entry *e = &v->entries[i];
-            lp_key k = {lp__names_start(nm, e->key.a), lp__names_start(nm, e->key.b)};
+            lp_key k = {lp_names_start(nm, e->key.a), lp_names_start(nm, e->key.b)};
             lp_entry *x = lp_table_find(&agg, k);
             if (!x) {
                 x = lp_table_upsert(&agg, k);
@@ -258,9 +258,9 @@ static int report_call_pairs(lp__names *nm, const lp__view *v, const report_opts
     char c1[32], c2[32], c3[32], what[200], pct[16], caller[1024], callee[1024];
     char c4[32], c5[32];
     snprintf(what, sizeof what, "%s %s, %s call sites, %s calls (%s tail calls)",
-             lp__fmt_count(nrows, c4),
+             lp_fmt_count(nrows, c4),
              o->by_site ? "site -> callee pairs" : "caller -> callee function pairs",
-             lp__fmt_count(v->count, c5), lp__fmt_count(calls, c1), lp__fmt_count(tails, c2));
+             lp_fmt_count(v->count, c5), lp_fmt_count(calls, c1), lp_fmt_count(tails, c2));
     report_heading("Hot call pairs", what, o, nrows, v);
     if (nrows == 0) {
         report_none("calls");
@@ -269,27 +269,27 @@ static int report_call_pairs(lp__names *nm, const lp__view *v, const report_opts
     }
     const char *heading[] = {"calls", "%", "tail calls", o->by_site ? "call site" : "sites",
                              "caller → callee"};
-    lp__tab t;
-    lp__tab_init(&t, "rrrrl", heading);
+    lp_tab t;
+    lp_tab_init(&t, "rrrrl", heading);
     for (size_t i = 0, n = report_shown(o, nrows); i < n; i++) {
         const report_row *r = &rows[i];
-        lp__tab_cell(&t, "%s", lp__fmt_count(r->v0, c1));
-        lp__tab_cell(&t, "%s", lp__fmt_percent(r->v0, calls, pct));
-        lp__tab_cell(&t, "%s", lp__fmt_count(r->v1, c2));
+        lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c1));
+        lp_tab_cell(&t, "%s", lp_fmt_percent(r->v0, calls, pct));
+        lp_tab_cell(&t, "%s", lp_fmt_count(r->v1, c2));
         if (o->by_site)
-            lp__tab_cell(&t, "0x%llx", (unsigned long long)r->a);
+            lp_tab_cell(&t, "0x%llx", (unsigned long long)r->a);
         else
-            lp__tab_cell(&t, "%s", lp__fmt_count(r->aux, c3));
-        lp__tab_cell(&t, "%s → %s", lp__names_describe(nm, r->a, 1, caller, sizeof caller),
-                     lp__names_describe(nm, r->b, 1, callee, sizeof callee));
+            lp_tab_cell(&t, "%s", lp_fmt_count(r->aux, c3));
+        lp_tab_cell(&t, "%s → %s", lp_names_describe(nm, r->a, 1, caller, sizeof caller),
+                     lp_names_describe(nm, r->b, 1, callee, sizeof callee));
     }
-    lp__tab_print(&t, stdout, 2);
-    lp__tab_fini(&t);
+    lp_tab_print(&t, stdout, 2);
+    lp_tab_fini(&t);
     free(rows);
     return 0;
 }
 
-static int report_edges(lp__names *nm, const lp__view *v, const report_opts *o)
+static int report_edges(lp_names *nm, const lp_report_view *v, const report_opts *o)
 {
     report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
@@ -303,8 +303,8 @@ static int report_edges(lp__names *nm, const lp__view *v, const report_opts *o)
     qsort(rows, v->count, sizeof *rows, report_row_cmp);
     char c1[32], what[160], pct[16], from[1024], to[1024];
     char c0[32];
-    snprintf(what, sizeof what, "%s edges, %s transfers", lp__fmt_count(v->count, c0),
-             lp__fmt_count(total, c1));
+    snprintf(what, sizeof what, "%s edges, %s transfers", lp_fmt_count(v->count, c0),
+             lp_fmt_count(total, c1));
     report_heading("Hot edges", what, o, v->count, v);
     if (v->count == 0) {
         report_none("edges");
@@ -312,8 +312,8 @@ static int report_edges(lp__names *nm, const lp__view *v, const report_opts *o)
         return 0;
     }
     const char *heading[] = {"transfers", "%", "branch", "destination", "from → to"};
-    lp__tab t;
-    lp__tab_init(&t, "rrlll", heading);
+    lp_tab t;
+    lp_tab_init(&t, "rrlll", heading);
     for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
         const report_row *r = &rows[i];
         lp_symbol s_from, s_to;
@@ -321,20 +321,20 @@ static int report_edges(lp__names *nm, const lp__view *v, const report_opts *o)
         lp_symbolize(nm->sym, r->b, &s_to);
         /* Within one function the destination needs only its line. */
         int same = s_from.function && s_to.function && s_from.function_start == s_to.function_start;
-        lp__tab_cell(&t, "%s", lp__fmt_count(r->v0, c1));
-        lp__tab_cell(&t, "%s", lp__fmt_percent(r->v0, total, pct));
-        lp__tab_cell(&t, "0x%llx", (unsigned long long)r->a);
-        lp__tab_cell(&t, "0x%llx", (unsigned long long)r->b);
-        lp__tab_cell(&t, "%s → %s", lp__names_describe(nm, r->a, 1, from, sizeof from),
-                     lp__names_describe(nm, r->b, !same, to, sizeof to));
+        lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c1));
+        lp_tab_cell(&t, "%s", lp_fmt_percent(r->v0, total, pct));
+        lp_tab_cell(&t, "0x%llx", (unsigned long long)r->a);
+        lp_tab_cell(&t, "0x%llx", (unsigned long long)r->b);
+        lp_tab_cell(&t, "%s → %s", lp_names_describe(nm, r->a, 1, from, sizeof from),
+                     lp_names_describe(nm, r->b, !same, to, sizeof to));
     }
-    lp__tab_print(&t, stdout, 2);
-    lp__tab_fini(&t);
+    lp_tab_print(&t, stdout, 2);
+    lp_tab_fini(&t);
     free(rows);
     return 0;
 }
 
-static int report_blocks(lp__names *nm, const lp__view *v, const report_opts *o)
+static int report_blocks(lp_names *nm, const lp_report_view *v, const report_opts *o)
 {
     return report_exec_insns(nm, v, o, "Hot basic blocks", "blocks", "block");
 }
@@ -356,7 +356,7 @@ static void report_value_text(uint64_t value, uint64_t size, char *buf, size_t b
 /* Load values: the view is sorted by (load pc, value), so each load's values
  * are one run of entries; loads are ranked by their total count, values
  * within a load by count. */
-static int report_values(lp__names *nm, const lp__view *v, const report_opts *o)
+static int report_values(lp_names *nm, const lp_report_view *v, const report_opts *o)
 {
     report_row *loads = calloc(v->count ? v->count : 1, sizeof *loads);
     report_row *vals = calloc(v->count ? v->count : 1, sizeof *vals);
@@ -385,7 +385,7 @@ static int report_values(lp__names *nm, const lp__view *v, const report_opts *o)
     char c1[32], c2[32], what[200], pct[16], name[1024], dec[32];
     char c3[32], c4[32];
     snprintf(what, sizeof what, "%s static loads, %s distinct (load, value) pairs, %s loads",
-             lp__fmt_count(nloads, c3), lp__fmt_count(v->count, c4), lp__fmt_count(total, c1));
+             lp_fmt_count(nloads, c3), lp_fmt_count(v->count, c4), lp_fmt_count(total, c1));
     report_heading("Load values", what, o, nloads, v);
     if (nloads == 0) {
         report_none("loads");
@@ -398,16 +398,16 @@ static int report_values(lp__names *nm, const lp__view *v, const report_opts *o)
     const char *heading[] = {"count",           "%",
                              "values",          "bytes",
                              "load pc / value", "function (location) / value in decimal"};
-    lp__tab t;
-    lp__tab_init(&t, "rrrrll", heading);
+    lp_tab t;
+    lp_tab_init(&t, "rrrrll", heading);
     for (size_t i = 0, n = report_shown(o, nloads); i < n; i++) {
         const report_row *l = &loads[i];
-        lp__tab_cell(&t, "%s", lp__fmt_count(l->v0, c1));
-        lp__tab_cell(&t, "%s", lp__fmt_percent(l->v0, total, pct));
-        lp__tab_cell(&t, "%s", lp__fmt_count(l->aux, c2));
-        lp__tab_cell(&t, "%llu", (unsigned long long)l->v1);
-        lp__tab_cell(&t, "0x%llx", (unsigned long long)l->a);
-        lp__tab_cell(&t, "%s", lp__names_describe(nm, l->a, 1, name, sizeof name));
+        lp_tab_cell(&t, "%s", lp_fmt_count(l->v0, c1));
+        lp_tab_cell(&t, "%s", lp_fmt_percent(l->v0, total, pct));
+        lp_tab_cell(&t, "%s", lp_fmt_count(l->aux, c2));
+        lp_tab_cell(&t, "%llu", (unsigned long long)l->v1);
+        lp_tab_cell(&t, "0x%llx", (unsigned long long)l->a);
+        lp_tab_cell(&t, "%s", lp_names_describe(nm, l->a, 1, name, sizeof name));
         size_t first = (size_t)l->b;
         for (size_t k = 0; k < l->aux; k++) {
             const lp_entry *e = &v->entries[first + k];
@@ -416,28 +416,28 @@ static int report_values(lp__names *nm, const lp__view *v, const report_opts *o)
         qsort(vals, l->aux, sizeof *vals, report_row_cmp);
         size_t nv = o->values_top == 0 || o->values_top > l->aux ? l->aux : o->values_top;
         for (size_t k = 0; k < nv; k++) {
-            lp__tab_cell(&t, "%s", lp__fmt_count(vals[k].v0, c1));
-            lp__tab_cell(&t, "%s", lp__fmt_percent(vals[k].v0, l->v0, pct));
-            lp__tab_cell(&t, "%s", "");
-            lp__tab_cell(&t, "%s", "");
-            lp__tab_cell(&t, "  = 0x%llx", (unsigned long long)vals[k].a);
+            lp_tab_cell(&t, "%s", lp_fmt_count(vals[k].v0, c1));
+            lp_tab_cell(&t, "%s", lp_fmt_percent(vals[k].v0, l->v0, pct));
+            lp_tab_cell(&t, "%s", "");
+            lp_tab_cell(&t, "%s", "");
+            lp_tab_cell(&t, "  = 0x%llx", (unsigned long long)vals[k].a);
             report_value_text(vals[k].a, vals[k].v1, dec, sizeof dec);
-            lp__tab_cell(&t, "  %s", dec);
+            lp_tab_cell(&t, "  %s", dec);
         }
         if (nv < l->aux) {
             uint64_t rest = 0;
             for (size_t k = nv; k < l->aux; k++)
                 rest += vals[k].v0;
-            lp__tab_cell(&t, "%s", lp__fmt_count(rest, c1));
-            lp__tab_cell(&t, "%s", lp__fmt_percent(rest, l->v0, pct));
-            lp__tab_cell(&t, "%s", "");
-            lp__tab_cell(&t, "%s", "");
-            lp__tab_cell(&t, "  (%s others)", lp__fmt_count(l->aux - nv, c2));
-            lp__tab_cell(&t, "%s", "");
+            lp_tab_cell(&t, "%s", lp_fmt_count(rest, c1));
+            lp_tab_cell(&t, "%s", lp_fmt_percent(rest, l->v0, pct));
+            lp_tab_cell(&t, "%s", "");
+            lp_tab_cell(&t, "%s", "");
+            lp_tab_cell(&t, "  (%s others)", lp_fmt_count(l->aux - nv, c2));
+            lp_tab_cell(&t, "%s", "");
         }
     }
-    lp__tab_print(&t, stdout, 2);
-    lp__tab_fini(&t);
+    lp_tab_print(&t, stdout, 2);
+    lp_tab_fini(&t);
     free(loads);
     free(vals);
     return 0;
@@ -445,7 +445,7 @@ static int report_values(lp__names *nm, const lp__view *v, const report_opts *o)
 
 /* call-graph (caller entry, callee entry), call-target (indirect site,
  * target) and streams (id, length): a count per key pair. */
-static int report_pairs(lp__names *nm, unsigned type, const lp__view *v, const report_opts *o)
+static int report_pairs(lp_names *nm, unsigned type, const lp_report_view *v, const report_opts *o)
 {
     report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
@@ -460,39 +460,39 @@ static int report_pairs(lp__names *nm, unsigned type, const lp__view *v, const r
     const char *title = type == LP_PROF_CALL_GRAPH    ? "Call graph"
                         : type == LP_PROF_CALL_TARGET ? "Call targets"
                                                       : "Hot data streams";
-    const char *counter = lp__counter_name(type, 0);
+    const char *counter = lp_report_counter_name(type, 0);
     char c1[32], c2[32], what[160], pct[16], x[1024], y[1024];
-    snprintf(what, sizeof what, "%s entries, %s %s", lp__fmt_count(v->count, c2),
-             lp__fmt_count(total, c1), counter);
+    snprintf(what, sizeof what, "%s entries, %s %s", lp_fmt_count(v->count, c2),
+             lp_fmt_count(total, c1), counter);
     report_heading(title, what, o, v->count, v);
     if (v->count == 0) {
         report_none("entries");
         free(rows);
         return 0;
     }
-    lp__tab t;
+    lp_tab t;
     if (type == LP_PROF_STREAMS) {
         const char *heading[] = {counter, "%", "length", "stream"};
-        lp__tab_init(&t, "rrrl", heading);
+        lp_tab_init(&t, "rrrl", heading);
     } else {
         const char *heading[] = {
             counter, "%", type == LP_PROF_CALL_GRAPH ? "caller → callee" : "call site → target"};
-        lp__tab_init(&t, "rrl", heading);
+        lp_tab_init(&t, "rrl", heading);
     }
     for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
         const report_row *r = &rows[i];
-        lp__tab_cell(&t, "%s", lp__fmt_count(r->v0, c1));
-        lp__tab_cell(&t, "%s", lp__fmt_percent(r->v0, total, pct));
+        lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c1));
+        lp_tab_cell(&t, "%s", lp_fmt_percent(r->v0, total, pct));
         if (type == LP_PROF_STREAMS) {
-            lp__tab_cell(&t, "%s", lp__fmt_count(r->v1, c2));
-            lp__tab_cell(&t, "%llu", (unsigned long long)r->a);
+            lp_tab_cell(&t, "%s", lp_fmt_count(r->v1, c2));
+            lp_tab_cell(&t, "%llu", (unsigned long long)r->a);
         } else {
-            lp__tab_cell(&t, "%s → %s", lp__names_describe(nm, r->a, 1, x, sizeof x),
-                         lp__names_describe(nm, r->b, 1, y, sizeof y));
+            lp_tab_cell(&t, "%s → %s", lp_names_describe(nm, r->a, 1, x, sizeof x),
+                         lp_names_describe(nm, r->b, 1, y, sizeof y));
         }
     }
-    lp__tab_print(&t, stdout, 2);
-    lp__tab_fini(&t);
+    lp_tab_print(&t, stdout, 2);
+    lp_tab_fini(&t);
     free(rows);
     return 0;
 }
@@ -518,8 +518,8 @@ static void report_header(const char *path, const lp_profile_set *s)
         printf("  arguments     %s\n", args ? args : "");
     uint64_t n;
     char c[32];
-    if (insns && lp__parse_count(insns, &n) == 0)
-        printf("  instructions  %s\n", lp__fmt_count(n, c));
+    if (insns && lp_host_parse_count(insns, &n) == 0)
+        printf("  instructions  %s\n", lp_fmt_count(n, c));
     else
         printf("  instructions  %s\n", insns ? insns : "?");
     if (complete && strcmp(complete, "no") == 0)
@@ -557,21 +557,21 @@ static void report_compressor(const lp_meta *m)
     if (!spec)
         return;
     uint64_t tuples = 0, msgs = 0, first = 0, irqs = 0, cycles = 0, insns = 0;
-    lp__parse_count(lp_meta_get(m, "compressor-tuples"), &tuples);
-    lp__parse_count(lp_meta_get(m, "compressor-messages"), &msgs);
-    lp__parse_count(lp_meta_get(m, "compressor-first-level-messages"), &first);
-    lp__parse_count(lp_meta_get(m, "compressor-interrupts"), &irqs);
-    lp__parse_count(lp_meta_get(m, "compressor-cycles"), &cycles);
-    lp__parse_count(lp_meta_get(m, "instructions"), &insns);
+    lp_host_parse_count(lp_meta_get(m, "compressor-tuples"), &tuples);
+    lp_host_parse_count(lp_meta_get(m, "compressor-messages"), &msgs);
+    lp_host_parse_count(lp_meta_get(m, "compressor-first-level-messages"), &first);
+    lp_host_parse_count(lp_meta_get(m, "compressor-interrupts"), &irqs);
+    lp_host_parse_count(lp_meta_get(m, "compressor-cycles"), &cycles);
+    lp_host_parse_count(lp_meta_get(m, "instructions"), &insns);
     char a[32], b[32], c[32], d[32], e[32];
     const char *types = lp_meta_get(m, "estimated-types");
     printf("  compressor    %s over %s tuples\n", spec, types ? types : "?");
-    printf("                %s tuples -> %s messages", lp__fmt_count(tuples, a),
-           lp__fmt_count(msgs, b));
+    printf("                %s tuples -> %s messages", lp_fmt_count(tuples, a),
+           lp_fmt_count(msgs, b));
     if (first != msgs)
-        printf(" (%s from the first level)", lp__fmt_count(first, c));
-    printf(", %s interrupts\n", lp__fmt_count(irqs, d));
-    printf("                %s modeled cycles", lp__fmt_count(cycles, e));
+        printf(" (%s from the first level)", lp_fmt_count(first, c));
+    printf(", %s interrupts\n", lp_fmt_count(irqs, d));
+    printf("                %s modeled cycles", lp_fmt_count(cycles, e));
     if (insns)
         printf(" = %.2f%% of the program's instructions", 100.0 * (double)cycles / (double)insns);
     const char *ci = lp_meta_get(m, "cost-cycles-per-interrupt");
@@ -590,27 +590,27 @@ static void report_hps(const lp_meta *m)
     if (!mode)
         return;
     uint64_t repl = 0, insns = 0, trig_on = 0, trig_off = 0, checks = 0, bursts = 0;
-    lp__parse_count(lp_meta_get(m, "hps-replacements"), &repl);
-    lp__parse_count(lp_meta_get(m, "instructions"), &insns);
-    lp__parse_count(lp_meta_get(m, "hps-triggers-on"), &trig_on);
-    lp__parse_count(lp_meta_get(m, "hps-triggers-off"), &trig_off);
+    lp_host_parse_count(lp_meta_get(m, "hps-replacements"), &repl);
+    lp_host_parse_count(lp_meta_get(m, "instructions"), &insns);
+    lp_host_parse_count(lp_meta_get(m, "hps-triggers-on"), &trig_on);
+    lp_host_parse_count(lp_meta_get(m, "hps-triggers-off"), &trig_off);
     char a[32], b[32], c[32];
     if (strcmp(mode, "software-framework") == 0) {
-        lp__parse_count(lp_meta_get(m, "ar-checks"), &checks);
-        lp__parse_count(lp_meta_get(m, "ar-bursts"), &bursts);
+        lp_host_parse_count(lp_meta_get(m, "ar-checks"), &checks);
+        lp_host_parse_count(lp_meta_get(m, "ar-bursts"), &bursts);
         printf("  sampling      software framework, %s checks between bursts, %s per burst: "
                "%s checks, %s bursts\n",
                lp_meta_get(m, "ar-n-check"), lp_meta_get(m, "ar-n-instr"),
-               lp__fmt_count(checks, a), lp__fmt_count(bursts, b));
+               lp_fmt_count(checks, a), lp_fmt_count(bursts, b));
         return;
     }
     const char *acf = lp_meta_get(m, "acf");
     printf("  acf           %s (%s mode): %s replacements", acf ? acf : "?", mode,
-           lp__fmt_count(repl, a));
+           lp_fmt_count(repl, a));
     if (insns)
         printf(", %.3f%% of the program's instructions", 100.0 * (double)repl / (double)insns);
     printf("\n                triggers: %s on, %s off; counts are of sampled events\n",
-           lp__fmt_count(trig_on, b), lp__fmt_count(trig_off, c));
+           lp_fmt_count(trig_on, b), lp_fmt_count(trig_off, c));
 }
 
 /* Parses "id*count,..." (the phase-ID trace) into a fresh array of one
@@ -665,16 +665,16 @@ static void report_sampling(const lp_meta *m)
         return;
     uint64_t sampled = 0, intervals = 0, insns = 0, sampled_insns = 0, preds = 0, right = 0;
     uint64_t unrep = 0, resamples = 0, profile_calls = 0, sig_calls = 0;
-    lp__parse_count(lp_meta_get(m, "sampled-intervals"), &sampled);
-    lp__parse_count(lp_meta_get(m, "intervals"), &intervals);
-    lp__parse_count(lp_meta_get(m, "instructions"), &insns);
-    lp__parse_count(lp_meta_get(m, "sampled-instructions"), &sampled_insns);
-    lp__parse_count(lp_meta_get(m, "phase-predictions"), &preds);
-    lp__parse_count(lp_meta_get(m, "phase-predictions-correct"), &right);
-    lp__parse_count(lp_meta_get(m, "phase-unrepresented-intervals"), &unrep);
-    lp__parse_count(lp_meta_get(m, "phase-resamples"), &resamples);
-    lp__parse_count(lp_meta_get(m, "profile-helper-calls"), &profile_calls);
-    lp__parse_count(lp_meta_get(m, "signature-helper-calls"), &sig_calls);
+    lp_host_parse_count(lp_meta_get(m, "sampled-intervals"), &sampled);
+    lp_host_parse_count(lp_meta_get(m, "intervals"), &intervals);
+    lp_host_parse_count(lp_meta_get(m, "instructions"), &insns);
+    lp_host_parse_count(lp_meta_get(m, "sampled-instructions"), &sampled_insns);
+    lp_host_parse_count(lp_meta_get(m, "phase-predictions"), &preds);
+    lp_host_parse_count(lp_meta_get(m, "phase-predictions-correct"), &right);
+    lp_host_parse_count(lp_meta_get(m, "phase-unrepresented-intervals"), &unrep);
+    lp_host_parse_count(lp_meta_get(m, "phase-resamples"), &resamples);
+    lp_host_parse_count(lp_meta_get(m, "profile-helper-calls"), &profile_calls);
+    lp_host_parse_count(lp_meta_get(m, "signature-helper-calls"), &sig_calls);
     printf("\nSampling: %s", strategy);
     if (strcmp(strategy, "phase") == 0) {
         const char *thr = lp_meta_get(m, "phase-threshold"), *k = lp_meta_get(m, "phase-k");
@@ -767,14 +767,14 @@ static int report_parse_types(const char *list, unsigned *out)
         } else {
             unsigned t = lp_profile_type_parse(p, len);
             if (!t)
-                return lp_cli_usage("report", "unknown profile type '%.*s' in --type", (int)len, p);
+                return lp_host_usage("report", "unknown profile type '%.*s' in --type", (int)len, p);
             *out |= 1u << t;
         }
         p += len;
         if (*p == ',')
             p++;
     }
-    return *out ? 0 : lp_cli_usage("report", "--type needs at least one type");
+    return *out ? 0 : lp_host_usage("report", "--type needs at least one type");
 }
 
 int cmd_report(int argc, char **argv)
@@ -785,50 +785,50 @@ int cmd_report(int argc, char **argv)
         int missing = 0;
         const char *val;
         const char *arg = argv[i];
-        if ((val = lp__opt_value(argc, argv, &i, "--top", &missing))) {
-            if (lp__parse_count(val, &o.top) != 0)
-                return lp_cli_usage("report", "--top wants a count, not '%s'", val);
-        } else if ((val = lp__opt_value(argc, argv, &i, "--values", &missing))) {
-            if (lp__parse_count(val, &o.values_top) != 0)
-                return lp_cli_usage("report", "--values wants a count, not '%s'", val);
-        } else if ((val = lp__opt_value(argc, argv, &i, "--type", &missing))) {
+        if ((val = lp_host_opt_value(argc, argv, &i, "--top", &missing))) {
+            if (lp_host_parse_count(val, &o.top) != 0)
+                return lp_host_usage("report", "--top wants a count, not '%s'", val);
+        } else if ((val = lp_host_opt_value(argc, argv, &i, "--values", &missing))) {
+            if (lp_host_parse_count(val, &o.values_top) != 0)
+                return lp_host_usage("report", "--values wants a count, not '%s'", val);
+        } else if ((val = lp_host_opt_value(argc, argv, &i, "--type", &missing))) {
             int rc = report_parse_types(val, &o.types);
             if (rc)
                 return rc;
-        } else if ((val = lp__opt_value(argc, argv, &i, "--sort", &missing))) {
+        } else if ((val = lp_host_opt_value(argc, argv, &i, "--sort", &missing))) {
             if (strcmp(val, "insns") == 0)
                 o.sort_insns = 1;
             else if (strcmp(val, "count") == 0)
                 o.sort_insns = 0;
             else
-                return lp_cli_usage("report", "--sort wants insns or count, not '%s'", val);
-        } else if ((val = lp__opt_value(argc, argv, &i, "--phase", &missing))) {
+                return lp_host_usage("report", "--sort wants insns or count, not '%s'", val);
+        } else if ((val = lp_host_opt_value(argc, argv, &i, "--phase", &missing))) {
             uint64_t ph;
-            if (lp__parse_count(val, &ph) != 0 || ph >= LP_PHASE_NONE)
-                return lp_cli_usage("report", "--phase wants a phase id, not '%s'", val);
+            if (lp_host_parse_count(val, &ph) != 0 || ph >= LP_PHASE_NONE)
+                return lp_host_usage("report", "--phase wants a phase id, not '%s'", val);
             o.phase = (uint32_t)ph;
         } else if (missing) {
-            return lp_cli_usage("report", "%s needs a value", arg);
+            return lp_host_usage("report", "%s needs a value", arg);
         } else if (strcmp(arg, "--by-site") == 0) {
             o.by_site = 1;
         } else if (arg[0] == '-' && arg[1] != '\0') {
-            return lp_cli_usage("report", "unknown option '%s'", arg);
+            return lp_host_usage("report", "unknown option '%s'", arg);
         } else if (path) {
-            return lp_cli_usage("report", "one FILE only ('%s' and '%s')", path, arg);
+            return lp_host_usage("report", "one FILE only ('%s' and '%s')", path, arg);
         } else {
             path = arg;
         }
     }
     if (!path)
-        return lp_cli_usage("report", "no profile FILE given");
+        return lp_host_usage("report", "no profile FILE given");
 
     lp_profile_set set;
-    if (lp_cli_load_profile(path, &set) != 0)
+    if (lp_host_load_profile(path, &set) != 0)
         return 1;
-    lp__names nm;
-    if (lp__names_init(&nm, &set) != 0) {
+    lp_names nm;
+    if (lp_names_init(&nm, &set) != 0) {
         lp_profile_set_fini(&set);
-        return lp_cli_fail("out of memory");
+        return lp_host_fail("out of memory");
     }
     report_header(path, &set);
     report_compressor(&set.meta);
@@ -843,8 +843,8 @@ int cmd_report(int argc, char **argv)
         int asked = o.types && (o.types & (1u << type));
         if (o.types && !asked)
             continue;
-        lp__view v;
-        rc = lp__view_build(&set, type, o.phase, &v);
+        lp_report_view v;
+        rc = lp_report_view_build(&set, type, o.phase, &v);
         if (rc)
             break;
         if (report_is_estimated(&set.meta, type) || lp_meta_get(&set.meta, "hps-mode"))
@@ -852,7 +852,7 @@ int cmd_report(int argc, char **argv)
         if (v.merged == 0) {
             if (asked && o.types != ~1u)
                 printf("\n(no %s profile in %s)\n", lp_profile_type_name(type), path);
-            lp__view_fini(&v);
+            lp_report_view_fini(&v);
             continue;
         }
         printed++;
@@ -865,16 +865,16 @@ int cmd_report(int argc, char **argv)
         case LP_PROF_VALUE: rc = report_values(&nm, &v, &o); break;
         default: rc = report_pairs(&nm, type, &v, &o); break;
         }
-        lp__view_fini(&v);
+        lp_report_view_fini(&v);
     }
     if (rc == 0 && printed == 0)
         printf("\n(no profiles%s in %s)\n", o.phase != LP_PHASE_NONE ? " for this phase" : "",
                path);
-    lp__names_fini(&nm);
+    lp_names_fini(&nm);
     lp_profile_set_fini(&set);
     if (rc)
-        return lp_cli_fail("%s: %s", path, lp_strerror(rc));
+        return lp_host_fail("%s: %s", path, lp_strerror(rc));
     if (fflush(stdout) != 0)
-        return lp_cli_fail("standard output: write failed");
+        return lp_host_fail("standard output: write failed");
     return 0;
 }

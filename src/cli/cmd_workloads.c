@@ -27,7 +27,7 @@
 
 #include "cli.h"
 #include "lowprof/metrics.h"
-#include "wl_manifest.h"
+#include "lowprof/suite.h"
 
 /* Intervals whose signatures are closer than this share a phase in the
  * provisional count below (the phase module will own classification). */
@@ -315,7 +315,7 @@ static int prepare_inputs(const lp_wl_manifest *m, const char *manifest_path, co
     char version[256];
     char *ver_argv[] = {(char *)LP_WLGEN_PATH, (char *)"--version", NULL};
     if (capture_line(ver_argv, version, sizeof version) != 0)
-        return lp_cli_fail("cannot run the input generator %s (build it with the project)",
+        return lp_host_fail("cannot run the input generator %s (build it with the project)",
                            LP_WLGEN_PATH);
     char *want = NULL;
     size_t len = 0;
@@ -340,7 +340,7 @@ static int prepare_inputs(const lp_wl_manifest *m, const char *manifest_path, co
     if (fmt(stamp, sizeof stamp, "%s/.prepared", vars->data) != 0 ||
         fmt(log, sizeof log, "%s/prepare.log", dir) != 0) {
         free(want);
-        return lp_cli_fail("%s: path too long", dir);
+        return lp_host_fail("%s: path too long", dir);
     }
     char *have = read_small_file(stamp);
     int current = have && strcmp(have, want) == 0;
@@ -356,8 +356,8 @@ static int prepare_inputs(const lp_wl_manifest *m, const char *manifest_path, co
     int st = run_child(gen_argv, NULL, 0, 0, "/dev/null", "/dev/null", log, 0);
     if (st != 0) {
         free(want);
-        return lp_cli_fail("%s failed (%s); see %s", LP_WLGEN_PATH,
-                           lp_cli_status_text(st, why, sizeof why), log);
+        return lp_host_fail("%s failed (%s); see %s", LP_WLGEN_PATH,
+                           lp_host_status_text(st, why, sizeof why), log);
     }
     for (size_t i = 0; i < m->count; i++) {
         const lp_wl_entry *e = &m->items[i];
@@ -374,14 +374,14 @@ static int prepare_inputs(const lp_wl_manifest *m, const char *manifest_path, co
         lp_wl_command_fini(&c);
         if (st != 0) {
             free(want);
-            return lp_cli_fail("%s:%u: preparation step failed (%s); see %s", manifest_path,
-                               e->line, lp_cli_status_text(st, why, sizeof why), log);
+            return lp_host_fail("%s:%u: preparation step failed (%s); see %s", manifest_path,
+                               e->line, lp_host_status_text(st, why, sizeof why), log);
         }
     }
     FILE *f = fopen(stamp, "w");
     if (!f || fputs(want, f) < 0 || fclose(f) != 0) {
         free(want);
-        return lp_cli_fail("%s: %s", stamp, strerror(errno));
+        return lp_host_fail("%s: %s", stamp, strerror(errno));
     }
     free(want);
     return 0;
@@ -418,7 +418,7 @@ static int matrix_stats(const char *path, wl_stats *st)
     lp_imatrix_reader *r = NULL;
     int rc = lp_imatrix_reader_open(src, &r, &err);
     if (rc != 0) {
-        lp_cli_print_read_error(path, rc, &err);
+        lp_host_print_read_error(path, rc, &err);
         fclose(f);
         return -1;
     }
@@ -447,7 +447,7 @@ static int matrix_stats(const char *path, wl_stats *st)
         /* Every interval before the cut was returned; say so and go on. */
         fmt(st->note, sizeof st->note, "interval matrix ends early");
     } else if (rc != 0) {
-        lp_cli_print_read_error(path, rc, &err);
+        lp_host_print_read_error(path, rc, &err);
         free(sigs);
         return -1;
     }
@@ -504,7 +504,7 @@ static uint64_t parse_u64(const char *s)
 static int profile_stats(const char *path, wl_stats *st)
 {
     lp_profile_set set;
-    if (lp_cli_load_profile(path, &set) != 0)
+    if (lp_host_load_profile(path, &set) != 0)
         return -1;
     int rc = 0;
     st->insns = parse_u64(lp_meta_get(&set.meta, "instructions"));
@@ -605,16 +605,16 @@ static void record_one(const char *self, const lp_wl_entry *e, const lp_wl_vars 
     for (size_t i = 0; i < c.argc; i++)
         argv[k++] = c.argv[i];
     argv[k] = NULL;
-    double t0 = lp_cli_now_seconds();
+    double t0 = lp_host_now_seconds();
     int status = run_child(argv, e->env, e->nenv, 1, c.stdin_path ? c.stdin_path : "/dev/null",
                            c.stdout_path ? c.stdout_path : out, log, 0);
-    st->seconds = lp_cli_now_seconds() - t0;
+    st->seconds = lp_host_now_seconds() - t0;
     free(argv);
     lp_wl_command_fini(&c);
     if (status != 0) {
         char why[96];
         fmt(st->note, sizeof st->note, "lowprof record failed (%s); see %s",
-            lp_cli_status_text(status, why, sizeof why), log);
+            lp_host_status_text(status, why, sizeof why), log);
         return;
     }
     int prc = profile_stats(prof, st);
@@ -718,23 +718,23 @@ int cmd_workloads(int argc, char **argv)
             char *end;
             unsigned long long n = strtoull(v, &end, 10);
             if (!*v || *end || v[0] == '-' || n < 1000)
-                return lp_cli_usage("workloads", "--interval needs a whole number of at least "
+                return lp_host_usage("workloads", "--interval needs a whole number of at least "
                                                  "1000 instructions, not '%s'", v);
             wl_interval = v;
         }
         else if ((v = opt_value(argc, argv, &i, "--manifest", &missing)))
             manifest_path = v;
         else if (missing)
-            return lp_cli_usage("workloads", "%s needs a value", argv[i]);
+            return lp_host_usage("workloads", "%s needs a value", argv[i]);
         else if (strcmp(argv[i], "--list") == 0)
             list = 1;
         else
-            return lp_cli_usage("workloads", "unknown argument '%s'", argv[i]);
+            return lp_host_usage("workloads", "unknown argument '%s'", argv[i]);
         if (missing)
-            return lp_cli_usage("workloads", "%s needs a value", argv[i]);
+            return lp_host_usage("workloads", "%s needs a value", argv[i]);
     }
     if (strcmp(size, "small") != 0 && strcmp(size, "full") != 0)
-        return lp_cli_usage("workloads", "--size must be small or full, not '%s'", size);
+        return lp_host_usage("workloads", "--size must be small or full, not '%s'", size);
 
     lp_wl_manifest m;
     if (lp_wl_manifest_load(manifest_path, &m) != 0)
@@ -744,7 +744,7 @@ int cmd_workloads(int argc, char **argv)
     size_t nsel = 0;
     if (!sel) {
         lp_wl_manifest_fini(&m);
-        return lp_cli_fail("out of memory");
+        return lp_host_fail("out of memory");
     }
     for (size_t i = 0; i < m.count; i++) {
         const lp_wl_entry *e = &m.items[i];
@@ -760,7 +760,7 @@ int cmd_workloads(int argc, char **argv)
             for (size_t i = 0; i < nsel && !found; i++)
                 found = strlen(sel[i]->name) == len && strncmp(sel[i]->name, p, len) == 0;
             if (!found) {
-                int rc = lp_cli_usage("workloads", "no %s workload named '%.*s' in %s (see --list)",
+                int rc = lp_host_usage("workloads", "no %s workload named '%.*s' in %s (see --list)",
                                       size, (int)len, p, manifest_path);
                 free(sel);
                 lp_wl_manifest_fini(&m);
@@ -793,18 +793,18 @@ int cmd_workloads(int argc, char **argv)
         dir_opt = dir_buf;
     }
     if (make_dirs(dir_opt) != 0 || !realpath(dir_opt, dir)) {
-        lp_cli_fail("%s: %s", dir_opt, strerror(errno));
+        lp_host_fail("%s: %s", dir_opt, strerror(errno));
         goto done;
     }
     fmt(data, sizeof data, "%s/data", dir); /* sizes leave room */
     fmt(out, sizeof out, "%s/out", dir);
     if (make_dirs(data) != 0 || make_dirs(out) != 0) {
-        lp_cli_fail("%s: %s", dir, strerror(errno));
+        lp_host_fail("%s: %s", dir, strerror(errno));
         goto done;
     }
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) {
-        lp_cli_fail("cannot find this program's own path (/proc/self/exe): %s", strerror(errno));
+        lp_host_fail("cannot find this program's own path (/proc/self/exe): %s", strerror(errno));
         goto done;
     }
     self[n] = '\0';
@@ -815,7 +815,7 @@ int cmd_workloads(int argc, char **argv)
                 need_cc1 = need_cc1 || lp_wl_entry_is_prepare(&m.items[i]) ||
                            (!only || in_list(only, m.items[i].name));
     if (find_cc1(cc1, sizeof cc1) != 0 && need_cc1) {
-        lp_cli_fail("cannot find cc1 (`gcc -print-prog-name=cc1`); install gcc");
+        lp_host_fail("cannot find cc1 (`gcc -print-prog-name=cc1`); install gcc");
         goto done;
     }
     lp_wl_vars vars = {data, out, LP_WL_DRIVERS_DIR, cc1};
@@ -824,7 +824,7 @@ int cmd_workloads(int argc, char **argv)
 
     wl_stats *stats = calloc(nsel ? nsel : 1, sizeof *stats);
     if (!stats) {
-        lp_cli_fail("out of memory");
+        lp_host_fail("out of memory");
         goto done;
     }
     size_t failed = 0;
@@ -852,10 +852,10 @@ int cmd_workloads(int argc, char **argv)
             print_row(f, sel[i]->name, &stats[i], 1);
     }
     if (!f || fclose(f) != 0)
-        lp_cli_fail("%s: %s", tsv, strerror(errno));
+        lp_host_fail("%s: %s", tsv, strerror(errno));
     free(stats);
     if (failed)
-        lp_cli_fail("%zu of %zu workloads failed", failed, nsel);
+        lp_host_fail("%zu of %zu workloads failed", failed, nsel);
     rc = failed ? 1 : 0;
 done:
     free(sel);

@@ -68,7 +68,7 @@ static int cmd_help(int argc, char **argv)
     }
     const lp_cli_cmd *c = lp_cli_find(argv[1]);
     if (!c)
-        return lp_cli_usage("help", "no command named '%s'", argv[1]);
+        return lp_host_usage("help", "no command named '%s'", argv[1]);
     fputs(c->help, stdout);
     return 0;
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/cli/cc_clone.h"
+#include "../../src/frontends/cc/cc_clone.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

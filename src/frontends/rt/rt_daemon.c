@@ -57,14 +57,6 @@ static lp__rt_kept *lp__rt_kept_tabs;
 static size_t lp__rt_nkept, lp__rt_kept_cap;
 static uint64_t lp__rt_sampled_ns;
 
-uint64_t lp__rt_cpu_ns(void)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-        return 0;
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 static uint64_t lp__rt_wall_ns(void)
 {
     struct timespec ts;
@@ -368,7 +360,7 @@ static void *lp__rt_main(void *arg)
         lp__rt_drain();
         lp__rt_step(lp__rt_cpu_ns());
         if (lp__rt_next_flush && lp__rt_wall_ns() >= lp__rt_next_flush) {
-            lp__rt_dump(LP__RT_DUMP_PERIODIC, 0);
+            lp__rt_dump(LP__RT_DUMP_PERIODIC, 0, lp__rt_daemon_profiles);
             lp__rt_next_flush = lp__rt_wall_ns() + lp__rt.cfg.flush_ns;
         }
     }

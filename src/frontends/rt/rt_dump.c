@@ -382,7 +382,7 @@ static int lp__rt_fd_write(void *ctx, const void *data, size_t size)
     return 0;
 }
 
-int lp__rt_dump(int why, int sig)
+int lp__rt_dump(int why, int sig, lp__rt_profiles_fn phase_profiles)
 {
     lp_profile_set set;
     memset(&set, 0, sizeof set);
@@ -393,9 +393,10 @@ int lp__rt_dump(int why, int sig)
                           mod->build_id, mod->build_id_len);
     }
     int rc = 0;
-    /* The phase strategy's interval tables belong to the daemon, which a
-     * fatal signal may have interrupted: that path writes raw totals. */
-    int done = why == LP__RT_DUMP_FATAL ? 0 : lp__rt_daemon_profiles(&set, why == LP__RT_DUMP_EXIT);
+    /* The phase strategy's interval tables belong to the daemon, which
+     * hands them in through phase_profiles; a fatal signal may have
+     * interrupted it, so that path passes none and writes raw totals. */
+    int done = phase_profiles ? phase_profiles(&set, why == LP__RT_DUMP_EXIT) : 0;
     if (done < 0)
         rc = done;
     else if (!done)

@@ -117,7 +117,7 @@ static void lp__rt_fatal_handler(int sig, siginfo_t *si, void *uc)
         if (__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED) && lp__rt_arena) {
             __atomic_store_n(&lp__rt.frozen, 1, __ATOMIC_RELEASE);
             lp_set_allocator(&lp__rt_arena_allocator);
-            lp__rt_dump(LP__RT_DUMP_FATAL, sig);
+            lp__rt_dump(LP__RT_DUMP_FATAL, sig, NULL);
         }
         __atomic_store_n(&lp__rt_fatal_state, 2, __ATOMIC_RELEASE);
     } else {

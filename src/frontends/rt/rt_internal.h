@@ -282,8 +282,12 @@ LP__HIDDEN int lp__rt_daemon_start(void);
 LP__HIDDEN void lp__rt_daemon_stop(void);
 /* Fork child: forget the parent's daemon state (no thread to join). */
 LP__HIDDEN void lp__rt_daemon_forget(void);
-/* The phase strategy's per-phase tables and whole-run estimate, into set;
- * for the other strategies the whole-run scale. Caller holds the lock. */
+/* Profiles a part adds to a dump: > 0 when it wrote the whole-run ones
+ * too, 0 when the dump should build them from the counters, < 0 an error. */
+typedef int (*lp__rt_profiles_fn)(lp_profile_set *set, int final);
+/* The phase strategy's per-phase tables and whole-run estimate, into set
+ * (an lp__rt_profiles_fn for lp__rt_dump); 0 for the other strategies.
+ * Caller holds the lock. */
 LP__HIDDEN int lp__rt_daemon_profiles(lp_profile_set *set, int final);
 
 /* Window accounting the dump reads. */
@@ -295,7 +299,8 @@ typedef struct lp__rt_clock {
     uint64_t end_ns;   /* when counting ended (the daemon stopped), or 0 */
 } lp__rt_clock;
 
-/* Process CPU time in ns (CLOCK_PROCESS_CPUTIME_ID). Signal-safe. */
+/* Process CPU time in ns (CLOCK_PROCESS_CPUTIME_ID). Signal-safe.
+ * rt_state.c. */
 LP__HIDDEN uint64_t lp__rt_cpu_ns(void);
 
 /* ---- profile files (rt_dump.c) --------------------------------------------------------------- */
@@ -310,9 +315,11 @@ LP__HIDDEN int lp__rt_tables_build(const lp__rt_counts *cur, const lp__rt_counts
 /* Whether the file carries profiles of this lp_profile_type. */
 LP__HIDDEN int lp__rt_type_written(unsigned type);
 /* Builds the profile set and writes it through a temporary file. why is an
- * LP__RT_DUMP_*; sig the fatal signal. In the fatal path the caller has
- * installed the arena allocator. Returns 0 or a negative LP_E* code. */
-LP__HIDDEN int lp__rt_dump(int why, int sig);
+ * LP__RT_DUMP_*; sig the fatal signal; phase_profiles (may be NULL) adds
+ * the daemon's profiles, so the dump never calls up into the daemon that
+ * calls it. In the fatal path the caller has installed the arena
+ * allocator. Returns 0 or a negative LP_E* code. */
+LP__HIDDEN int lp__rt_dump(int why, int sig, lp__rt_profiles_fn phase_profiles);
 /* Expands cfg.out for the current pid into lp__rt.out_path. */
 LP__HIDDEN void lp__rt_out_path(void);
 /* Decimal text of v into buf (at least 21 bytes); returns buf. Signal-safe. */

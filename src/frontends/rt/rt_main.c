@@ -22,8 +22,6 @@
 
 #include "rt_internal.h"
 
-lp__rt_state lp__rt;
-
 /* The command line, from /proc/self/cmdline, arguments joined by spaces. */
 static void lp__rt_read_args(void)
 {
@@ -162,7 +160,7 @@ __attribute__((destructor(101))) static void lp__rt_dtor(void)
     lp__rt_sampler_stop();
     pthread_mutex_lock(&lp__rt.lock);
     if (lp__rt.live)
-        lp__rt_dump(LP__RT_DUMP_EXIT, 0);
+        lp__rt_dump(LP__RT_DUMP_EXIT, 0, lp__rt_daemon_profiles);
     __atomic_store_n(&lp__rt.live, 0, __ATOMIC_RELEASE);
     lp__rt_patch_all_off();
     pthread_mutex_unlock(&lp__rt.lock);
@@ -255,7 +253,7 @@ int lp_rt_flush(void)
     if (!lp__rt.enabled)
         return LP_RT_EDISABLED;
     pthread_mutex_lock(&lp__rt.lock);
-    int rc = lp__rt_dump(LP__RT_DUMP_API, 0);
+    int rc = lp__rt_dump(LP__RT_DUMP_API, 0, lp__rt_daemon_profiles);
     pthread_mutex_unlock(&lp__rt.lock);
     return rc ? LP_RT_EIO : 0;
 }

@@ -6,7 +6,9 @@
  * (lp_vg_run.c) fires per superblock execution, for the exit actually taken,
  * so the per-block work is one call with everything precomputed. Interval
  * cutting and the files live in lp_vg_out.c, options and wiring in
- * lp_vg_main.c.
+ * lp_vg_main.c. Every global declared here is defined in lp_vg_state.c, so
+ * the files call one another one way: main -> instrument -> {run, hps, ir},
+ * hps -> ir, run -> out -> {phase, tuples, hps}, phase -> hps.
  *
  * Threads: Valgrind runs one guest thread at a time and switches only between
  * superblocks, so the tool keeps a pointer to the running thread's state and
@@ -224,11 +226,13 @@ void lp_vg_hps_insn(IRSB *out, const lp_hps_insn *in, UInt k);
 void lp_vg_hps_exit(IRSB *out, ULong exit_dst, IRExpr *exit_guard, const lp_hps_insn *last);
 void lp_vg_hps_end(IRSB *out, IRExpr *next, const lp_hps_insn *last);
 
-/* ---- instrumentation (lp_vg_instrument.c) ---- */
+/* ---- IR helpers (lp_vg_ir.c) ---- */
 /* e into a fresh temporary of type ty (flat IR wants atoms as operands). */
 IRExpr *lp_vg_tmp(IRSB *out, IRType ty, IRExpr *e);
 /* A call of fn(args) under guard (NULL: always). */
 void lp_vg_dirty_call(IRSB *out, const HChar *name, void *fn, IRExpr **args, IRExpr *guard);
+
+/* ---- instrumentation (lp_vg_instrument.c) ---- */
 IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
                        const VexGuestLayout *layout, const VexGuestExtents *vge,
                        const VexArchInfo *archinfo_host, IRType gWordTy, IRType hWordTy);
@@ -244,7 +248,7 @@ void lp_vg_mark_method(lp_vg_method *m);
 void lp_vg_cut_interval(Bool last);
 void lp_vg_emit(const lp_event *ev);
 void lp_vg_out_finish(Int exitcode);
-/* Sets key to v in decimal. */
+/* Sets key to v in decimal (lp_vg_state.c). */
 void lp_vg_meta_u64(lp_meta *m, const HChar *key, ULong v);
 
 #endif

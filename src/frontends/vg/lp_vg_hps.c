@@ -38,13 +38,6 @@
 #include "lowprof/hps.h"
 #include "lp_vg.h"
 
-const HChar *lp_vg_clo_acf = NULL;
-const HChar *lp_vg_clo_acf_sets[LP_VG_HPS_MAX_SETS];
-UInt lp_vg_clo_acf_nsets = 0;
-Bool lp_vg_clo_dise = False;
-ULong lp_vg_clo_ar_check = 0, lp_vg_clo_ar_instr = 0;
-
-Bool lp_vg_hps_on = False;
 static lp_hps_acf lp_vg_acf;
 static lp_hps_state lp_vg_hps_state;
 static lp_hps_profiles lp_vg_hps_prof;

@@ -33,24 +33,9 @@ typedef struct lp_vg_ctx {
     Bool profiling; /* any profile type: otherwise signature-only helpers */
 } lp_vg_ctx;
 
-IRExpr *lp_vg_tmp(IRSB *out, IRType ty, IRExpr *e)
-{
-    IRTemp t = newIRTemp(out->tyenv, ty);
-    addStmtToIRSB(out, IRStmt_WrTmp(t, e));
-    return IRExpr_RdTmp(t);
-}
-
 static IRExpr *lp_vg_sp(lp_vg_ctx *c)
 {
     return lp_vg_tmp(c->out, Ity_I64, IRExpr_Get(c->layout->offset_SP, Ity_I64));
-}
-
-void lp_vg_dirty_call(IRSB *out, const HChar *name, void *fn, IRExpr **args, IRExpr *guard)
-{
-    IRDirty *d = unsafeIRDirty_0_N(0, name, VG_(fnptr_to_fnentry)(fn), args);
-    if (guard)
-        d->guard = guard;
-    addStmtToIRSB(out, IRStmt_Dirty(d));
 }
 
 /* Whether a direct jump from pc to dst enters another function. */

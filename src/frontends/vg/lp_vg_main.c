@@ -14,17 +14,6 @@
 
 #include "lp_vg.h"
 
-const HChar *lp_vg_clo_out = "lowprof.lpprof";
-const HChar *lp_vg_clo_imatrix = NULL;
-const HChar *lp_vg_clo_trace = NULL;
-ULong lp_vg_clo_interval = LP_DEFAULT_INTERVAL;
-ULong lp_vg_clo_trace_limit = 10000000;
-UInt lp_vg_clo_trace_kinds = (1u << LP_EV_BRANCH) | (1u << LP_EV_CALL) | (1u << LP_EV_RETURN) |
-                             (1u << LP_EV_BLOCK) | (1u << LP_EV_LOAD) | (1u << LP_EV_STORE);
-UInt lp_vg_clo_types = (1u << LP_PROF_CODE_REGION) | (1u << LP_PROF_METHOD) |
-                       (1u << LP_PROF_CALL_PAIR) | (1u << LP_PROF_EDGE) | (1u << LP_PROF_BLOCK);
-Bool lp_vg_clo_progress = False;
-
 /* Core's shim in this environment: Valgrind's allocator. */
 static void *lp_vg_alloc(void *ctx, size_t size)
 {

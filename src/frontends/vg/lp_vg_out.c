@@ -18,10 +18,6 @@
 
 #include "lp_vg.h"
 
-lp_interval lp_vg_iv;
-lp_interval_cutter lp_vg_cutter;
-lp_profile_set lp_vg_totals;
-
 typedef struct lp_vg_dirty {
     void **items;
     UInt count;
@@ -93,13 +89,6 @@ static lp_sink lp_vg_fd_sink(Int fd)
 {
     lp_sink s = {lp_vg_fd_write, (void *)(Addr)fd};
     return s;
-}
-
-void lp_vg_meta_u64(lp_meta *m, const HChar *key, ULong v)
-{
-    HChar buf[32];
-    VG_(sprintf)(buf, "%llu", v);
-    lp_meta_set(m, key, buf);
 }
 
 static void lp_vg_base_meta(lp_meta *m)

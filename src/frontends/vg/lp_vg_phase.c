@@ -18,12 +18,6 @@
 
 #include "lp_vg.h"
 
-const HChar *lp_vg_clo_strategy = NULL;
-lp_phase_tracker_config lp_vg_clo_tracker = {0};
-lp_phase_daemon_config lp_vg_clo_daemon = {0};
-UInt lp_vg_sampling = 1;
-Bool lp_vg_strategy_on = False;
-
 static lp_phase_tracker lp_vg_tracker;
 static lp_phase_daemon *lp_vg_daemon;
 /* Per sample, one table per profile type (index = type). */

@@ -14,13 +14,6 @@
 
 #include "lp_vg.h"
 
-ULong lp_vg_icount;
-ULong lp_vg_carry;
-Bool lp_vg_enabled = True;
-lp_vg_thread *lp_vg_cur;
-ULong lp_vg_counters[8];
-lp_table *lp_vg_values;
-
 /* Deep recursion beyond this many frames is not tracked (the frames are
  * counted in LP_VG_STAT_FRAME_OVERFLOW); attribution resumes as it unwinds. */
 #define LP_VG_MAX_DEPTH (1u << 20)

@@ -14,15 +14,7 @@
 
 #include "lp_vg.h"
 
-const HChar *lp_vg_clo_compressor = NULL;
-UInt lp_vg_clo_tuples = 0;
-ULong lp_vg_clo_seed = 1;
-lp_cost_model lp_vg_clo_cost = LP_COST_MODEL_DEFAULT;
-
-lp_compressor *lp_vg_compressor;
 static lp_estimator lp_vg_estimator;
-lp_tuple lp_vg_tuple_buf[LP_VG_TUPLE_BATCH];
-UInt lp_vg_tuple_count;
 
 void lp_vg_tuples_flush(void)
 {

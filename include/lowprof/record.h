@@ -1,0 +1,39 @@
+/* lowprof record: the Valgrind front end's driver. It runs a program under
+ * the tool in src/frontends/vg, follows its progress, and finishes its
+ * files (profile, interval matrix, event trace), also when the program or
+ * the tool dies (src/record: record_run.c runs, record_elf.c reads build
+ * ids). `lowprof record` (src/cli/cmd_record.c) parses the options. Hosted. */
+#ifndef LOWPROF_RECORD_H
+#define LOWPROF_RECORD_H
+
+#include <stddef.h>
+
+#include "lowprof/trace.h"
+
+enum { LP_PROGRESS_NONE, LP_PROGRESS_TTY, LP_PROGRESS_LINES };
+
+typedef struct lp_record_opts {
+    const char *out;
+    const char *imatrix;  /* NULL: derived from out */
+    int no_imatrix;
+    const char *trace;    /* NULL: no event trace */
+    unsigned long long interval;    /* 0: default */
+    unsigned long long trace_limit; /* 0: default */
+    const char *types;
+    int progress;
+    /* Further --name=value options for the tool, already validated. */
+    char *tool_args[16];
+    int ntool_args;
+    char **argv;
+    int argc;
+} lp_record_opts;
+
+/* Records; returns the command's exit status (0 when the profile was
+ * written, also for a program that crashed or was killed). */
+int lp_record_run(const lp_record_opts *o);
+
+/* Fills each module's build id from its file's GNU build-id note, where the
+ * file can be read. */
+void lp_record_add_build_ids(lp_module_map *m);
+
+#endif

@@ -1,0 +1,395 @@
+/* lowprof eval compressors: offline replay of an event trace through stream
+ * compressors (stratified-sampling paper, section 5).
+ *
+ * The trace is read once into arrays of tuples, chosen by core's
+ * lp_tuple_select exactly as the front end chooses them online: loads give
+ * value tuples, conditional branches and indirect jumps edge tuples, calls
+ * call-target tuples. Each compressor then gets the array in one
+ * push_many per stretch between checkpoints, its messages folded by the
+ * software estimator as they are "interrupted" out, and at each checkpoint
+ * the estimate so far is compared, by lp_invariance_error, with the exact
+ * profile of the whole replayed window (the paper's ideal profile "examining
+ * the same stream"). Messages still in the compressor's buffer or counts
+ * still in its tables at a checkpoint are not yet known to software and do
+ * not count; the drained point, after lp_compressor_finish, adds them.
+ *
+ * Compressors are independent, so they run on worker threads sharing the
+ * read-only tuple arrays and exact tables.
+ *
+ * Tuned for: 4-16 M tuples and a dozen compressors per workload; the
+ * invariance error at about 30 checkpoints per compressor costs more than
+ * the compression itself. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval_cmp.h"
+
+const lp_invariance_filter lp_eval_cmp_control_filter = {1000, 0.0, 0.0};
+
+/* ---- reading the window ------------------------------------------------------------ */
+
+static int file_read(void *ctx, void *buf, size_t size, size_t *out_got)
+{
+    FILE *f = ctx;
+    *out_got = fread(buf, 1, size, f);
+    return *out_got < size && ferror(f) ? LP_EIO : 0;
+}
+
+/* Appends t (with insns) to a growing pair of arrays; 0 or -1. */
+static int append(lp_tuple **v, uint64_t **ins, size_t *n, size_t *cap, const lp_tuple *t,
+                  uint64_t insns)
+{
+    if (*n == *cap) {
+        size_t ncap = *cap ? 2 * *cap : 1u << 16;
+        lp_tuple *nv = realloc(*v, ncap * sizeof **v);
+        if (!nv)
+            return -1;
+        *v = nv;
+        uint64_t *ni = realloc(*ins, ncap * sizeof **ins);
+        if (!ni)
+            return -1;
+        *ins = ni;
+        *cap = ncap;
+    }
+    (*v)[*n] = *t;
+    (*ins)[*n] = insns;
+    (*n)++;
+    return 0;
+}
+
+int lp_eval_cmp_window_load(const char *path, size_t max_values, size_t max_controls,
+                            lp_eval_cmp_window *w)
+{
+    memset(w, 0, sizeof *w);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return lp_host_fail("%s: %s", path, strerror(errno));
+    lp_source src = {file_read, f};
+    lp_evtrace_reader *r;
+    lp_read_error err;
+    memset(&err, 0, sizeof err);
+    int rc = lp_evtrace_reader_open(src, &r, &err);
+    if (rc) {
+        lp_host_print_read_error(path, rc, &err);
+        fclose(f);
+        return 1;
+    }
+    const unsigned mask =
+        (1u << LP_TUPLE_VALUE) | (1u << LP_TUPLE_EDGE) | (1u << LP_TUPLE_CALL_TARGET);
+    size_t vcap = 0, ccap = 0;
+    lp_event ev;
+    int got;
+    int fail = 0;
+    while (w->nvalues < max_values || w->ncontrols < max_controls) {
+        got = lp_evtrace_reader_next(r, &ev, &err);
+        if (got <= 0) {
+            w->whole_trace = 1;
+            if (got < 0) {
+                /* A trace cut short still gives every event before the cut;
+                 * anything else is an error. */
+                if (got != LP_ETRUNC) {
+                    lp_host_print_read_error(path, got, &err);
+                    fail = 1;
+                } else {
+                    fprintf(stderr,
+                            "lowprof eval: %s: the trace ends early (offset %llu); "
+                            "using the %llu events before\n",
+                            path, (unsigned long long)err.offset, (unsigned long long)w->events);
+                }
+            }
+            break;
+        }
+        w->events++;
+        w->trace_insns = ev.icount;
+        lp_tuple t;
+        if (!lp_tuple_select(&ev, mask, &t))
+            continue;
+        int bad = 0;
+        if (t.type == LP_TUPLE_VALUE) {
+            if (w->nvalues < max_values)
+                bad = append(&w->values, &w->value_insns, &w->nvalues, &vcap, &t, ev.icount);
+        } else if (w->ncontrols < max_controls) {
+            bad = append(&w->controls, &w->control_insns, &w->ncontrols, &ccap, &t, ev.icount);
+        }
+        if (bad) {
+            lp_host_fail("%s: out of memory holding the trace's tuples", path);
+            fail = 1;
+            break;
+        }
+    }
+    lp_evtrace_reader_free(r);
+    fclose(f);
+    if (fail) {
+        lp_eval_cmp_window_fini(w);
+        return 1;
+    }
+    return 0;
+}
+
+void lp_eval_cmp_window_fini(lp_eval_cmp_window *w)
+{
+    if (!w)
+        return;
+    free(w->values);
+    free(w->value_insns);
+    free(w->controls);
+    free(w->control_insns);
+    memset(w, 0, sizeof *w);
+}
+
+int lp_eval_cmp_exact(const lp_tuple *t, size_t n, unsigned tuple_type, lp_table *out)
+{
+    int rc = lp_table_init(out, 1024);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        if (t[i].type != tuple_type)
+            continue;
+        lp_entry *e = lp_table_upsert(out, (lp_key){t[i].pc, t[i].w});
+        if (!e)
+            rc = LP_ENOMEM;
+        else
+            e->v[0]++;
+    }
+    if (rc)
+        lp_table_fini(out);
+    return rc;
+}
+
+/* ---- checkpoints ------------------------------------------------------------------------ */
+
+size_t lp_eval_cmp_checkpoints(uint64_t n, uint64_t **out)
+{
+    size_t cap = 8, k = 0;
+    uint64_t *v = malloc(cap * sizeof *v);
+    if (!v)
+        return 0;
+    for (unsigned q = 0;; q++) {
+        uint64_t c = (uint64_t)llround(ldexp(1.0, 15) * pow(2.0, q / 4.0));
+        if (c >= n)
+            break;
+        if (k + 1 == cap) {
+            uint64_t *nv = realloc(v, 2 * cap * sizeof *v);
+            if (!nv) {
+                free(v);
+                return 0;
+            }
+            v = nv;
+            cap *= 2;
+        }
+        v[k++] = c;
+    }
+    v[k++] = n;
+    *out = v;
+    return k;
+}
+
+static int below(const lp_eval_cmp_point *p, unsigned k, int sofar, double limit)
+{
+    if (sofar)
+        return p->sofar_selected[k] > 0 && p->sofar[k] < limit;
+    return p->selected[k] > 0 && p->error[k] < limit;
+}
+
+uint64_t lp_eval_cmp_reach(const lp_eval_cmp_run *r, unsigned k, int sofar, double limit)
+{
+    for (size_t i = 0; i < r->npoints; i++)
+        if (below(&r->points[i], k, sofar, limit))
+            return r->points[i].tuples;
+    return UINT64_MAX;
+}
+
+uint64_t lp_eval_cmp_stay(const lp_eval_cmp_run *r, unsigned k, int sofar, double limit)
+{
+    uint64_t from = UINT64_MAX;
+    for (size_t i = r->npoints; i-- > 0;) {
+        if (!below(&r->points[i], k, sofar, limit))
+            break;
+        from = r->points[i].tuples;
+    }
+    return from;
+}
+
+/* ---- one compressor ------------------------------------------------------------------------- */
+
+static const unsigned tuple_of[3] = {LP_TUPLE_VALUE, LP_TUPLE_EDGE, LP_TUPLE_CALL_TARGET};
+static const unsigned profile_of[3] = {LP_PROF_VALUE, LP_PROF_EDGE, LP_PROF_CALL_TARGET};
+
+/* Fills p with the compressor's state after `tuples` tuples; prefix holds
+ * the exact profiles of those tuples. */
+static int measure(const lp_eval_cmp_job *job, const lp_compressor *c, const lp_estimator *est,
+                   const lp_table *prefix, uint64_t tuples, lp_eval_cmp_point *p)
+{
+    lp_compressor_stats st;
+    lp_compressor_get_stats(c, &st);
+    memset(p, 0, sizeof *p);
+    p->tuples = tuples;
+    p->insns = tuples ? job->insns[tuples - 1] : 0;
+    p->messages = st.messages;
+    p->interrupts = st.interrupts;
+    p->cycles = st.cycles;
+    p->overhead = p->insns ? (double)st.cycles / (double)p->insns : 0.0;
+    for (unsigned k = 0; k < 3; k++) {
+        if (!job->exact[k])
+            continue;
+        const lp_profile *prof = lp_estimator_profile(est, profile_of[k]);
+        const lp_invariance_filter *filter =
+            tuple_of[k] == LP_TUPLE_VALUE ? &lp_invariance_paper : &lp_eval_cmp_control_filter;
+        int rc =
+            lp_invariance_error(job->exact[k], &prof->table, filter, &p->error[k], &p->selected[k]);
+        if (rc == 0)
+            rc = lp_invariance_error(&prefix[k], &prof->table, filter, &p->sofar[k],
+                                     &p->sofar_selected[k]);
+        if (rc)
+            return rc;
+    }
+    return est->status;
+}
+
+static int replay_one(const lp_eval_cmp_job *job, const char *spec_text, lp_eval_cmp_run *r)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->spec, sizeof r->spec, "%s", spec_text);
+    lp_compressor_spec spec;
+    size_t pos;
+    const char *why;
+    if (lp_compressor_spec_parse(spec_text, &spec, &pos, &why) != 0) {
+        lp_host_fail("bad compressor '%s' at character %zu: %s", spec_text, pos + 1, why);
+        return 1; /* explained */
+    }
+    r->points = calloc(job->ncheckpoints, sizeof *r->points);
+    lp_estimator est;
+    int rc = r->points ? lp_estimator_init(&est) : LP_ENOMEM;
+    if (rc) {
+        free(r->points);
+        r->points = NULL;
+        return rc;
+    }
+    /* The exact profiles of the tuples so far, grown between checkpoints. */
+    lp_table prefix[3] = {{0}};
+    for (unsigned k = 0; k < 3; k++)
+        if (lp_table_init(&prefix[k], 1024) != 0)
+            rc = LP_ENOMEM;
+    lp_compressor *c = NULL;
+    if (rc == 0)
+        rc = lp_compressor_create(&spec, NULL, job->seed, lp_estimator_on_messages, &est, &c);
+    size_t done = 0;
+    for (size_t i = 0; rc == 0 && i < job->ncheckpoints; i++) {
+        size_t upto = (size_t)job->checkpoints[i];
+        lp_compressor_push_many(c, job->tuples + done, upto - done);
+        for (size_t j = done; rc == 0 && j < upto; j++) {
+            const lp_tuple *t = &job->tuples[j];
+            unsigned k = t->type == LP_TUPLE_VALUE ? 0 : t->type == LP_TUPLE_EDGE ? 1 : 2;
+            lp_entry *e = lp_table_upsert(&prefix[k], (lp_key){t->pc, t->w});
+            if (!e)
+                rc = LP_ENOMEM;
+            else
+                e->v[0]++;
+        }
+        done = upto;
+        if (rc == 0)
+            rc = measure(job, c, &est, prefix, done, &r->points[i]);
+        r->npoints = i + 1;
+    }
+    if (rc == 0) {
+        lp_compressor_finish(c);
+        rc = measure(job, c, &est, prefix, done, &r->drained);
+        lp_compressor_stats st;
+        lp_compressor_get_stats(c, &st);
+        r->first_level_messages = st.first_level_messages;
+    }
+    lp_compressor_free(c);
+    lp_estimator_fini(&est);
+    for (unsigned k = 0; k < 3; k++)
+        lp_table_fini(&prefix[k]);
+    return rc;
+}
+
+void lp_eval_cmp_run_fini(lp_eval_cmp_run *r)
+{
+    if (!r)
+        return;
+    free(r->points);
+    r->points = NULL;
+    r->npoints = 0;
+}
+
+/* ---- workers -----------------------------------------------------------------------------------
+ */
+
+typedef struct pool {
+    const lp_eval_cmp_job *job;
+    const char *const *specs;
+    size_t nspecs;
+    lp_eval_cmp_run *runs;
+    int *status;
+    const char *label;
+    pthread_mutex_t lock;
+    size_t next, finished;
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        size_t i = p->next < p->nspecs ? p->next++ : SIZE_MAX;
+        pthread_mutex_unlock(&p->lock);
+        if (i == SIZE_MAX)
+            return NULL;
+        p->status[i] = replay_one(p->job, p->specs[i], &p->runs[i]);
+        pthread_mutex_lock(&p->lock);
+        size_t k = ++p->finished;
+        if (p->status[i] == 0) {
+            const lp_eval_cmp_run *r = &p->runs[i];
+            unsigned t = p->job->exact[0] ? 0 : 1; /* values, else edges */
+            fprintf(stderr, "lowprof eval: %s: %-18s final %s error %6.2f %% (%zu/%zu)\n", p->label,
+                    p->specs[i], t ? "edge" : "value", 100 * r->points[r->npoints - 1].error[t], k,
+                    p->nspecs);
+        }
+        pthread_mutex_unlock(&p->lock);
+    }
+}
+
+int lp_eval_cmp_replay(const lp_eval_cmp_job *job, const char *const *specs, size_t nspecs,
+                       unsigned threads, const char *label, lp_eval_cmp_run *runs)
+{
+    pool p = {job,
+              specs,
+              nspecs,
+              runs,
+              calloc(nspecs ? nspecs : 1, sizeof(int)),
+              label,
+              PTHREAD_MUTEX_INITIALIZER,
+              0,
+              0};
+    if (!p.status)
+        return lp_host_fail("out of memory");
+    if (threads < 1)
+        threads = 1;
+    if (threads > nspecs)
+        threads = (unsigned)nspecs;
+    pthread_t tid[64];
+    unsigned started = 0;
+    for (; started < threads && started < 64; started++)
+        if (pthread_create(&tid[started], NULL, worker, &p) != 0)
+            break;
+    if (started == 0)
+        worker(&p);
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    int rc = 0;
+    for (size_t i = 0; i < nspecs; i++) {
+        if (p.status[i] > 0) {
+            rc = 1; /* already explained */
+        } else if (p.status[i] < 0) {
+            lp_host_fail("%s: replaying %s: %s", label, specs[i], lp_strerror(p.status[i]));
+            rc = 1;
+        }
+    }
+    free(p.status);
+    return rc;
+}

@@ -1,0 +1,83 @@
+/* What the experiments of src/eval share (private to src/eval): their entry
+ * points for the table in eval_table.c, and src/eval/common: the workload
+ * runner (eval_suite.c) and the results files (eval_out.c). */
+#ifndef LP_EVAL_INTERNAL_H
+#define LP_EVAL_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lowprof/eval.h"
+#include "lowprof/host.h"
+
+/* ---- the experiments, one folder each --------------------------------------- */
+
+int lp_eval_compressors(int argc, char **argv); /* compressors/eval_compressors.c */
+int lp_eval_flags(int argc, char **argv);       /* flags/eval_flags.c */
+int lp_eval_phase(int argc, char **argv);       /* phase/eval_phase.c */
+int lp_eval_hps(int argc, char **argv);         /* hps/eval_hps.c */
+int lp_eval_native(int argc, char **argv);      /* native/eval_native.c */
+
+/* ---- the workload runner (common/eval_suite.c) --------------------------------- */
+
+/* Which workloads of the suite, and where their inputs and outputs go. */
+typedef struct lp__eval_suite {
+    int full;              /* no workloads named: every one of the size (else the small three) */
+    const char *out_dir;   /* absolute, created; inputs in OUT/data unless data_dir */
+    const char *workloads; /* comma-separated names, or NULL for the mode's choice */
+    const char *traces;    /* comma-separated existing event traces instead of workloads */
+    const char *size;      /* data set: small or full */
+    const char *data_dir;  /* prepared inputs to use, or NULL */
+} lp__eval_suite;
+
+/* One workload to run: its name and, for a trace given or recorded, the
+ * event trace to read. */
+typedef struct lp__eval_workload {
+    char name[64];
+    char path[4096];
+    int recorded; /* 1 when this run made the trace (and may delete it) */
+} lp__eval_workload;
+
+/* Resolves the workloads the options select (manifest names checked) into
+ * *out (malloc'd, *out_n of them) without recording anything yet. Returns
+ * 0, or 1 (bad name, unreadable manifest) or 2 (bad command line) after
+ * printing why. */
+int lp__eval_wl_select(const lp__eval_suite *o, lp__eval_workload **out, size_t *out_n);
+
+/* Prepares the inputs once per process, then runs
+ * `lowprof record -q --no-imatrix -o PROF OPTS... -- <the workload>` with
+ * its output in LOG and checks that the program itself exited 0. The wall
+ * time of the recording goes to *out_seconds (may be NULL). Returns 0, or 1
+ * after printing why (naming the workload and the log file). */
+int lp__eval_wl_run(const lp__eval_suite *o, const char *name, char *const *record_opts,
+                    size_t nopts, const char *prof, const char *log, double *out_seconds);
+
+/* Runs argv (PATH searched) with the given environment additions on top of
+ * the suite's fixed environment (fixed_env) or the inherited one, standard
+ * streams from/to the named files (NULL: /dev/null for input, inherited for
+ * the others). Returns the wait status or -1 (errno set). */
+int lp__eval_spawn(char *const *argv, char *const *env, size_t nenv, int fixed_env,
+                   const char *in, const char *out, const char *err);
+
+/* True if a program of that name is found on PATH. */
+int lp__eval_have_program(const char *name);
+
+/* snprintf for paths: -1 when the result did not fit (callers then report
+ * the path as too long rather than use a truncated one). */
+int lp__eval_pathf(char *buf, size_t cap, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- results files (common/eval_out.c) ----------------------------------------- */
+
+/* Opens DIR/name for writing; prints the error and returns NULL on failure. */
+FILE *lp__eval_open(const char *dir, const char *name, char *path_out, size_t cap);
+/* Closes f, printing the error for path; 0 or -1. */
+int lp__eval_close(FILE *f, const char *path);
+/* Formats an event count compactly ("204.8K", "7.0M") or "never". */
+const char *lp__eval_events_text(uint64_t v, char *buf, size_t cap);
+/* Runs gnuplot on DIR/script. Returns 0 when the plot was made, -1 when
+ * gnuplot is missing or failed (a message is printed once). */
+int lp__eval_plot(const char *dir, const char *script);
+
+#endif

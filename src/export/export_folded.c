@@ -1,0 +1,79 @@
+/* `lowprof export --format folded`: folded stacks for flame-graph tools
+ * (flamegraph.pl, speedscope, inferno).
+ *
+ * lowprof records call pairs, not whole stacks, so every line is a stack two
+ * frames deep, "caller;callee CALLS", weighted by the number of calls from
+ * caller to callee (summed over call sites). The picture is a call-count
+ * map of who calls whom, not a time profile of full stacks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "export_internal.h"
+
+typedef struct folded_pair {
+    const char *caller, *callee;
+    uint64_t calls;
+} folded_pair;
+
+static int folded_cmp(const void *x, const void *y)
+{
+    const folded_pair *a = x, *b = y;
+    int c = strcmp(a->caller, b->caller);
+    return c ? c : strcmp(a->callee, b->callee);
+}
+
+/* ';' separates frames and the last space the count: neither may appear
+ * inside a frame name as the tools read it, nor may a line break. */
+static void folded_frame(lp_out *o, const char *name)
+{
+    for (const char *p = name; *p; p++) {
+        char c = *p;
+        if (c == ';')
+            c = ':';
+        else if (c == '\n' || c == '\r')
+            c = ' ';
+        lp_outn(o, &c, 1);
+    }
+}
+
+int lp__export_folded(const char *source, const lp_profile_set *s, lp_names *nm, lp_out *o)
+{
+    (void)source;
+    lp_report_view v;
+    int rc = lp_report_view_build(s, LP_PROF_CALL_PAIR, LP_PHASE_NONE, &v);
+    if (rc)
+        return rc;
+    if (v.merged == 0) {
+        lp_report_view_fini(&v);
+        return LP_ENOENT;
+    }
+    folded_pair *pairs = malloc((v.count ? v.count : 1) * sizeof *pairs);
+    if (!pairs) {
+        lp_report_view_fini(&v);
+        return LP_ENOMEM;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < v.count; i++) {
+        const lp_entry *e = &v.entries[i];
+        if (e->v[0] == 0)
+            continue;
+        pairs[n].caller = lp_names_group(nm, e->key.a, NULL);
+        pairs[n].callee = lp_names_group(nm, e->key.b, NULL);
+        pairs[n].calls = e->v[0];
+        n++;
+    }
+    lp_report_view_fini(&v);
+    qsort(pairs, n, sizeof *pairs, folded_cmp);
+    for (size_t i = 0; i < n && !o->err;) {
+        folded_pair p = pairs[i++];
+        while (i < n && folded_cmp(&p, &pairs[i]) == 0)
+            p.calls += pairs[i++].calls;
+        /* Spaces in a frame are fine: the count is after the last one. */
+        folded_frame(o, p.caller);
+        lp_outs(o, ";");
+        folded_frame(o, p.callee);
+        lp_outf(o, " %llu\n", (unsigned long long)p.calls);
+    }
+    free(pairs);
+    return o->err;
+}

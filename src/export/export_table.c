@@ -1,0 +1,37 @@
+/* The table of export formats (lowprof/export.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "export_internal.h"
+
+const lp_exporter lp_exporters[] = {
+    {"json", lp__export_json, NULL},
+    {"csv", lp__export_csv, NULL},
+    {"callgrind", lp__export_callgrind, NULL},
+    {"folded", lp__export_folded, "no call-pair profile to fold"},
+    {NULL, NULL, NULL},
+};
+
+const lp_exporter *lp_export_find(const char *name)
+{
+    for (const lp_exporter *e = lp_exporters; e->name; e++)
+        if (strcmp(e->name, name) == 0)
+            return e;
+    return NULL;
+}
+
+const char *lp_export_names(char *buf, size_t cap)
+{
+    size_t n = 0, len = 0;
+    while (lp_exporters[n].name)
+        n++;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && len < cap; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+        int w = snprintf(buf + len, cap - len, "%s%s", sep, lp_exporters[i].name);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+    return buf;
+}

@@ -1,0 +1,287 @@
+/* lowprof cc's build of block-profiled C files through function copies
+ * (cc_build.h, doc/lowprof-cc.md "Blocks: cloned functions").
+ *
+ * Each C source of the command goes through three steps in a temporary
+ * folder: clang writes its IR before optimisation (with the patchable
+ * entries); cc_clone.c adds the instrumented copies; clang optimises and
+ * compiles that IR with block coverage on the copies only (an allow-list
+ * of their names). A command that links then links the objects in the
+ * sources' places. The compiler's own options go to every step; those a
+ * step has no use for are left to clang's unused-argument rule, silenced. */
+#define _GNU_SOURCE
+#include "lowprof/cc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cc_clone.h"
+#include "lowprof/host.h"
+
+/* Options whose value is the next argument. */
+static int lp_cc_takes_value(const char *a)
+{
+    static const char *const opts[] = {"-o", "-I", "-D", "-U", "-include", "-imacros",
+                                       "-isystem", "-iquote", "-idirafter", "-MF", "-MT",
+                                       "-MQ", "-x", "-L", "-l", "-Xlinker", "-Xclang",
+                                       "-Xassembler", "-Xpreprocessor", "-T", "-u", "-z",
+                                       "-target", "-isysroot", "--sysroot"};
+    for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
+        if (strcmp(a, opts[i]) == 0)
+            return 1;
+    return 0;
+}
+
+int lp_cc_is_c_source(const char *a)
+{
+    size_t n = strlen(a);
+    return a[0] != '-' && n > 2 && strcmp(a + n - 2, ".c") == 0;
+}
+
+/* Runs argv, waits; returns the exit status, or 1 with a message. */
+static int lp_cc_run(char **argv, int print)
+{
+    if (print) {
+        for (size_t k = 0; argv[k]; k++)
+            fprintf(stderr, "%s%s", k ? " " : "", argv[k]);
+        fputc('\n', stderr);
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return lp_host_fail("cc: fork: %s", strerror(errno));
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        fprintf(stderr, "lowprof: cc: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return lp_host_fail("cc: waitpid: %s", strerror(errno));
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    char why[64];
+    return lp_host_fail("cc: %s %s", argv[0], lp_host_status_text(status, why, sizeof why));
+}
+
+/* Reads the IR at in, adds the copies, writes out. */
+static int lp_cc_clone_file(const char *in, const char *out, const char *source)
+{
+    uint8_t *text;
+    size_t size;
+    if (lp_host_read_file(in, &text, &size) < 0)
+        return 1;
+    char *res, err[256];
+    size_t res_len;
+    long n = lp_cc_clone_ir((const char *)text, size, &res, &res_len, err, sizeof err);
+    lp_free(text);
+    if (n < 0)
+        return lp_host_fail("cc: %s: the compiler's IR (%s): %s", source, in, err);
+    int rc = lp_host_write_file(out, res, res_len) < 0;
+    free(res);
+    return rc;
+}
+
+typedef struct lp_cc_argv {
+    char **v;
+    size_t n, cap;
+} lp_cc_argv;
+
+static int lp_cc_push(lp_cc_argv *a, const char *s)
+{
+    if (a->n + 2 > a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 32;
+        char **v = realloc(a->v, cap * sizeof *v);
+        if (!v)
+            return -1;
+        a->v = v;
+        a->cap = cap;
+    }
+    a->v[a->n++] = (char *)s;
+    a->v[a->n] = NULL;
+    return 0;
+}
+
+/* The object name `-c` without `-o` gives a source: its base name, .o. */
+static void lp_cc_default_object(const char *src, char *out, size_t cap)
+{
+    const char *base = strrchr(src, '/');
+    base = base ? base + 1 : src;
+    snprintf(out, cap, "%.*so", (int)(strlen(base) - 1), base);
+}
+
+static void lp_cc_rm_tree(const char *dir, size_t nsrc)
+{
+    char p[PATH_MAX];
+    static const char *const names[] = {"pre.ll", "dup.ll", "obj.o", "obj.d"};
+    for (size_t i = 0; i < nsrc; i++)
+        for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+            snprintf(p, sizeof p, "%s/%zu.%s", dir, i, names[k]);
+            unlink(p);
+        }
+    snprintf(p, sizeof p, "%s/allow.txt", dir);
+    unlink(p);
+    rmdir(dir);
+}
+
+int lp_cc_clone_build(const lp_cc_build *b)
+{
+    int argc = b->argc;
+    char **argv = b->argv;
+    const char *out = NULL;
+    int compile_only = 0, asm_only = 0, deps = 0, dep_target = 0, dep_file = 0;
+    size_t nsrc = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-c") == 0)
+            compile_only = 1;
+        else if (strcmp(a, "-S") == 0)
+            asm_only = 1;
+        else if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0)
+            deps = 1;
+        else if (strcmp(a, "-MT") == 0 || strcmp(a, "-MQ") == 0)
+            dep_target = 1;
+        else if (strcmp(a, "-MF") == 0)
+            dep_file = 1;
+        if (lp_cc_takes_value(a) && i + 1 < argc) {
+            if (strcmp(a, "-o") == 0)
+                out = argv[i + 1];
+            i++;
+            continue;
+        }
+        nsrc += lp_cc_is_c_source(a);
+    }
+    if ((compile_only || asm_only) && out && nsrc > 1)
+        return lp_host_usage("cc", "-o with -c or -S and %zu C files", nsrc);
+    char dir[] = "/tmp/lowprof-cc.XXXXXX";
+    const char *tmpdir = getenv("TMPDIR");
+    char dirbuf[PATH_MAX];
+    snprintf(dirbuf, sizeof dirbuf, "%s/lowprof-cc.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    char *made = mkdtemp(tmpdir && *tmpdir ? dirbuf : dir);
+    if (!made)
+        return lp_host_fail("cc: cannot make a temporary folder: %s", strerror(errno));
+    char allow[PATH_MAX + 16], allow_flag[PATH_MAX + 48];
+    snprintf(allow, sizeof allow, "%s/allow.txt", made);
+    static const char allow_text[] = "# lowprof cc: block coverage on the function copies only\n"
+                                     "src:*\nfun:*" LP_CC_CLONE_SUFFIX "\nfun:*" LP_CC_CLONE_SUFFIX_CALLERS "\n";
+    int rc = lp_host_write_file(allow, allow_text, sizeof allow_text - 1) < 0;
+    snprintf(allow_flag, sizeof allow_flag, "-fsanitize-coverage-allowlist=%s", allow);
+    /* Per source: pre.ll, dup.ll and the object, numbered. */
+    char (*objs)[PATH_MAX + 32] = calloc(nsrc ? nsrc : 1, sizeof *objs);
+    lp_cc_argv link = {0};
+    if (!objs)
+        rc = lp_host_fail("out of memory");
+    size_t k = 0;
+    for (int i = 0; i < argc && rc == 0; i++) {
+        const char *src = argv[i];
+        if (lp_cc_takes_value(src)) {
+            i++;
+            continue;
+        }
+        if (!lp_cc_is_c_source(src))
+            continue;
+        char pre[PATH_MAX + 32], dup[PATH_MAX + 32];
+        snprintf(pre, sizeof pre, "%s/%zu.pre.ll", made, k);
+        snprintf(dup, sizeof dup, "%s/%zu.dup.ll", made, k);
+        if (compile_only || asm_only) {
+            if (out)
+                snprintf(objs[k], sizeof objs[k], "%s", out);
+            else
+                lp_cc_default_object(src, objs[k], sizeof objs[k]);
+            if (asm_only && !out)
+                objs[k][strlen(objs[k]) - 1] = 's';
+        } else {
+            snprintf(objs[k], sizeof objs[k], "%s/%zu.obj.o", made, k);
+        }
+        /* Step 1: the IR before optimisation, from the source. */
+        lp_cc_argv s1 = {0}, s3 = {0};
+        int bad = lp_cc_push(&s1, b->compiler);
+        for (int j = 0; j < argc; j++) {
+            const char *a = argv[j];
+            if (strcmp(a, "-o") == 0 || (a[0] != '-' && j != i)) {
+                j += strcmp(a, "-o") == 0;
+                continue;
+            }
+            if (strcmp(a, "-c") == 0 || strcmp(a, "-S") == 0)
+                continue;
+            bad |= lp_cc_push(&s1, a);
+            if (lp_cc_takes_value(a) && j + 1 < argc)
+                bad |= lp_cc_push(&s1, argv[++j]);
+        }
+        /* Dependencies name the object, not the IR file step 1 writes. */
+        char dfile[PATH_MAX + 32];
+        snprintf(dfile, sizeof dfile, "%.*sd", (int)strlen(objs[k]) - 1, objs[k]);
+        if (deps && !dep_target) {
+            bad |= lp_cc_push(&s1, "-MT");
+            bad |= lp_cc_push(&s1, objs[k]);
+        }
+        if (deps && !dep_file) {
+            bad |= lp_cc_push(&s1, "-MF");
+            bad |= lp_cc_push(&s1, dfile);
+        }
+        const char *s1_tail[] = {b->entry_flag, "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes",
+                                 "-Wno-unused-command-line-argument", "-o", pre};
+        for (size_t t = 0; t < sizeof s1_tail / sizeof *s1_tail; t++)
+            if (s1_tail[t])
+                bad |= lp_cc_push(&s1, s1_tail[t]);
+        /* Step 3: optimise and compile the IR with the copies. */
+        bad |= lp_cc_push(&s3, b->compiler);
+        for (int j = 0; j < argc; j++) {
+            const char *a = argv[j];
+            int val = lp_cc_takes_value(a) && j + 1 < argc;
+            if (a[0] != '-' || strcmp(a, "-c") == 0 || strcmp(a, "-S") == 0 ||
+                strncmp(a, "-M", 2) == 0 || strcmp(a, "-o") == 0 || strcmp(a, "-x") == 0) {
+                j += val;
+                continue;
+            }
+            bad |= lp_cc_push(&s3, a);
+            if (val)
+                bad |= lp_cc_push(&s3, argv[++j]);
+        }
+        const char *s3_tail[] = {b->block_flag, allow_flag, "-Wno-unused-command-line-argument",
+                                 asm_only ? "-S" : "-c", dup, "-o", objs[k]};
+        for (size_t t = 0; t < sizeof s3_tail / sizeof *s3_tail; t++)
+            bad |= lp_cc_push(&s3, s3_tail[t]);
+        if (bad)
+            rc = lp_host_fail("out of memory");
+        if (rc == 0)
+            rc = lp_cc_run(s1.v, b->print);
+        if (rc == 0)
+            rc = lp_cc_clone_file(pre, dup, src);
+        if (rc == 0)
+            rc = lp_cc_run(s3.v, b->print);
+        free(s1.v);
+        free(s3.v);
+        k++;
+    }
+    if (rc == 0 && !compile_only && !asm_only) {
+        /* The link: the command with each C source replaced by its object. */
+        int bad = lp_cc_push(&link, b->compiler);
+        k = 0;
+        for (int i = 0; i < argc; i++) {
+            const char *a = argv[i];
+            if (lp_cc_takes_value(a) && i + 1 < argc) {
+                bad |= lp_cc_push(&link, a);
+                bad |= lp_cc_push(&link, argv[++i]);
+                continue;
+            }
+            if (strncmp(a, "-M", 2) == 0)
+                continue;
+            bad |= lp_cc_push(&link, lp_cc_is_c_source(a) ? objs[k++] : a);
+        }
+        for (size_t t = 0; t < b->nlink_tail; t++)
+            bad |= lp_cc_push(&link, b->link_tail[t]);
+        rc = bad ? lp_host_fail("out of memory") : lp_cc_run(link.v, b->print);
+    }
+    free(link.v);
+    free(objs);
+    lp_cc_rm_tree(made, nsrc);
+    return rc;
+}
