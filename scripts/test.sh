@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: install, build, run every suite
 # (unit, fuzz-replay, integration under Valgrind), then the same suites on an
-# address+undefined sanitizer build. Ends with one "N passed, N failed" line.
+# address+undefined sanitizer build, and the fuzz suites on a clang build
+# with the libFuzzer targets (the whole tree compiles there too). Ends with one "N passed, N failed" line.
 set -uo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$top/scripts/setup.sh" || exit 1
@@ -10,6 +11,13 @@ if [ ! -f "$asan/build.ninja" ]; then
   meson setup "$asan" "$top" -Dsanitize=address,undefined >/dev/null || exit 1
 fi
 ninja -C "$asan" >/dev/null || exit 1
+# The README's fuzz build, with clang: everything compiles under clang's
+# -Werror too, and the libFuzzer targets replay their corpora.
+fuzz=${LOWPROF_FUZZ_BUILD:-$top/build-fuzz}
+if [ ! -f "$fuzz/build.ninja" ]; then
+  CC=clang meson setup "$fuzz" "$top" -Dfuzzing=true >/dev/null || exit 1
+fi
+ninja -C "$fuzz" >/dev/null || exit 1
 
 passed=0 failed=0 skipped=0 rc=0
 run_suite() { # build-dir label [meson test args]
@@ -27,5 +35,7 @@ run_suite "${LOWPROF_BUILD:-$top/build}" "build (gcc)" --num-processes 2
 # Under the sanitizers the CLI, libraries and checkers run instrumented; the
 # Valgrind tool never is (it links no libc, let alone a sanitizer runtime).
 run_suite "$asan" "build-asan (address,undefined)" --num-processes 2
+run_suite "$fuzz" "build-fuzz (clang, libFuzzer)" --num-processes 2 --suite fuzz-replay \
+  --suite fuzz-libfuzzer
 echo "$passed passed, $failed failed, $skipped skipped"
 exit $rc

@@ -505,7 +505,7 @@ int lp_eval_hps(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "--cost-driver") == 0)
         return eh_driver(argc - 1, argv + 1);
     hps_opts o = {"results/eval-hps", "bzip2-9,gzip-9,cc1", "small", NULL, 100};
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* every option takes a value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(eval_hps_help, stdout);
@@ -529,7 +529,6 @@ int lp_eval_hps(int argc, char **argv)
             o.period = (unsigned)p;
         } else
             return lp_host_usage("eval hps", "unknown option '%s'", a);
-        i++;
     }
     if (strcmp(o.size, "small") != 0 && strcmp(o.size, "full") != 0)
         return lp_host_usage("eval hps", "--size is small or full");

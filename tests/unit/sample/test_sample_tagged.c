@@ -230,7 +230,9 @@ static void test_one_way(void)
 {
     /* range 16, ShouldEvict at 6 hits, ShouldReplace at 3 misses */
     enum { V = LP__VALID, X = LP__EVICT, O = LP__EMPTY };
-    static const step steps[] = {
+    /* Automatic, not static: the rows name the tuples A and B, which are
+     * const objects, not constant expressions, to a strict C17 compiler. */
+    const step steps[] = {
         {A, E1, 0, V, 1, 0, 0, 0},
         {A, E3, 0, V, 2, 0, 0, 0},
         {A, E3, 0, V, 3, 0, 0, 0},
@@ -265,7 +267,7 @@ static void test_one_way(void)
     run_steps("T8:16x1w1/evict=6/replace=3", steps, sizeof steps / sizeof steps[0]);
 
     /* E5 into saturation: hit + misses reach the range at once. */
-    static const step sat[] = {
+    const step sat[] = {
         {A, E1, 0, V, 1, 0, 0, 0},   {A, E3, 0, V, 2, 0, 0, 0},   {A, E3, 0, V, 3, 0, 0, 0},
         {A, E3, 0, V, 4, 0, 0, 0},   {A, E3, 0, V, 5, 0, 0, 0},   {A, E3, 0, V, 6, 0, 0, 0},
         {A, E3, 0, V, 7, 0, 0, 0},   {A, E3, 0, V, 8, 0, 0, 0},   {A, E3, 0, V, 9, 0, 0, 0},
@@ -277,7 +279,7 @@ static void test_one_way(void)
     run_steps("T8:16x1w1/evict=15/replace=3", sat, sizeof sat / sizeof sat[0]);
 
     /* The hit counter reaching the range inside Evict is E6 (evict <= range). */
-    static const step top[] = {
+    const step top[] = {
         {A, E1, 0, V, 1, 0, 0, 0}, {A, E3, 0, V, 2, 0, 0, 0}, {A, E3, 0, V, 3, 0, 0, 0},
         {B, E4, 0, X, 3, 1, 0, 0}, {A, E6, 0, O, 1, 0, 1, 4},
     };
@@ -287,7 +289,7 @@ static void test_one_way(void)
 static void test_two_ways(void)
 {
     enum { V = LP__VALID, X = LP__EVICT };
-    static const step steps[] = {
+    const step steps[] = {
         {A, E1, 0, V, 1, 0, 0, 0}, /* lowest Empty way */
         {B, E1, 1, V, 1, 0, 0, 0},
         {B, E3, 1, V, 2, 0, 0, 0},
@@ -314,7 +316,7 @@ static void test_drain(void)
 {
     lp_compressor_spec s;
     LP_CHECK(lp_compressor_spec_parse("T8:16x1w1/evict=6/replace=3", &s, NULL, NULL) == 0);
-    static const struct {
+    const struct { /* automatic: the rows name A and B, see test_one_way */
         lp_tuple seq[8];
         size_t n;
         lp_tuple who;
@@ -347,7 +349,7 @@ static void test_drain(void)
  * every entry equals the reference's, and every transition is exercised. */
 static void test_random_streams(void)
 {
-    static const struct {
+    const struct { /* automatic, as above */
         const char *spec;
         unsigned distinct;
     } cases[] = {
