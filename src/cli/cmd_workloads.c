@@ -110,283 +110,6 @@ static int fmt(char *buf, size_t cap, const char *format, ...)
     return n < 0 || (size_t)n >= cap ? -1 : 0;
 }
 
-/* ---- child processes -------------------------------------------------------- */
-
-/* Opens path on fd in the child, or exits 127 with a message. */
-static void child_redirect(int fd, const char *path, int flags)
-{
-    int f = open(path, flags, 0666);
-    if (f < 0) {
-        fprintf(stderr, "lowprof: %s: %s\n", path, strerror(errno));
-        _exit(127);
-    }
-    if (f != fd) {
-        dup2(f, fd);
-        close(f);
-    }
-}
-
-extern char **environ;
-
-/* Variables passed through to the recorder when set: they configure the
- * tools (where Valgrind and the front end are, where temporary files go),
- * not the workloads. */
-static const char *const kept_env[] = {"LOWPROF_VALGRIND", "LOWPROF_VGTOOL_DIR", "VALGRIND_LIB",
-                                       "TMPDIR"};
-
-/* Gives the child process a fixed, minimal environment. Programs read their
- * environment (getenv walks all of it; cc1 calls it dozens of times), so
- * instruction counts would otherwise change with whoever runs the suite and
- * from which shell: with this, the same command gives the same count. */
-static void child_fixed_env(void)
-{
-    enum { KEPT = sizeof kept_env / sizeof kept_env[0] };
-    const char *values[KEPT];
-    for (size_t i = 0; i < KEPT; i++)
-        values[i] = getenv(kept_env[i]); /* still valid: the old block is not freed */
-    static char *empty[] = {NULL};
-    environ = empty;
-    setenv("PATH", "/usr/local/bin:/usr/bin:/bin", 1);
-    setenv("LC_ALL", "C", 1);
-    for (size_t i = 0; i < KEPT; i++)
-        if (values[i])
-            setenv(kept_env[i], values[i], 1);
-}
-
-/* Runs argv (PATH is searched) with extra NAME=VALUE environment entries and
- * the given files as standard streams (NULL: inherit). fixed_env replaces
- * the inherited environment by child_fixed_env's. Returns the wait status,
- * or -1 if it could not start (errno set). */
-static int run_child(char *const *argv, char *const *env, size_t nenv, int fixed_env,
-                     const char *in, const char *out, const char *err, int append_err)
-{
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        if (fixed_env)
-            child_fixed_env();
-        for (size_t i = 0; i < nenv; i++) {
-            char *eq = strchr(env[i], '=');
-            char name[256];
-            size_t n = (size_t)(eq - env[i]);
-            if (n >= sizeof name)
-                _exit(127);
-            memcpy(name, env[i], n);
-            name[n] = '\0';
-            setenv(name, eq + 1, 1);
-        }
-        if (in)
-            child_redirect(0, in, O_RDONLY);
-        if (out)
-            child_redirect(1, out, O_WRONLY | O_CREAT | O_TRUNC);
-        if (err)
-            child_redirect(2, err, O_WRONLY | O_CREAT | (append_err ? O_APPEND : O_TRUNC));
-        execvp(argv[0], argv);
-        fprintf(stderr, "lowprof: cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR)
-            return -1;
-    }
-    return status;
-}
-
-/* Runs argv and captures the first line of its standard output into buf
- * (without the newline). Returns 0, or -1 if it did not run cleanly. */
-static int capture_line(char *const *argv, char *buf, size_t cap)
-{
-    int fds[2];
-    if (pipe(fds) != 0)
-        return -1;
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        close(fds[1]);
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    close(fds[1]);
-    size_t n = 0;
-    ssize_t got;
-    char tmp[512];
-    while ((got = read(fds[0], tmp, sizeof tmp)) > 0 || (got < 0 && errno == EINTR)) {
-        for (ssize_t i = 0; i < got; i++)
-            if (n + 1 < cap)
-                buf[n++] = tmp[i];
-    }
-    close(fds[0]);
-    buf[n] = '\0';
-    char *nl = strchr(buf, '\n');
-    if (nl)
-        *nl = '\0';
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
-}
-
-/* ---- files and folders ------------------------------------------------------ */
-
-static int make_dirs(const char *path)
-{
-    char buf[PATH_MAX];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    for (char *p = buf + 1; *p; p++) {
-        if (*p == '/') {
-            *p = '\0';
-            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-                return -1;
-            *p = '/';
-        }
-    }
-    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-        return -1;
-    return 0;
-}
-
-static char *read_small_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *s = malloc(cap);
-    size_t got;
-    while (s && (got = fread(s + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) {
-            char *p = realloc(s, cap * 2);
-            if (!p) {
-                free(s);
-                s = NULL;
-                break;
-            }
-            s = p;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (s)
-        s[n] = '\0';
-    return s;
-}
-
-/* ---- preparing the inputs --------------------------------------------------- */
-
-/* Appends s to a growing string (exits the process on no memory: this is
- * a short text built once). */
-static void append(char **buf, size_t *len, const char *s)
-{
-    size_t n = strlen(s);
-    char *p = realloc(*buf, *len + n + 1);
-    if (!p) {
-        fprintf(stderr, "lowprof: out of memory\n");
-        exit(1);
-    }
-    memcpy(p + *len, s, n + 1);
-    *buf = p;
-    *len += n;
-}
-
-/* Makes sure DIR/data holds the current inputs for size: the generator's
- * version and the preparation steps are recorded in DIR/data/.prepared, and
- * if they differ from what is there (or nothing is), the inputs are made
- * again. Returns 0 or 1 after printing why. */
-static int prepare_inputs(const lp_wl_manifest *m, const char *manifest_path, const char *size,
-                          const char *dir, const lp_wl_vars *vars)
-{
-    char version[256];
-    char *ver_argv[] = {(char *)LP_WLGEN_PATH, (char *)"--version", NULL};
-    if (capture_line(ver_argv, version, sizeof version) != 0)
-        return lp_host_fail("cannot run the input generator %s (build it with the project)",
-                           LP_WLGEN_PATH);
-    char *want = NULL;
-    size_t len = 0;
-    append(&want, &len, version);
-    append(&want, &len, "\nsize ");
-    append(&want, &len, size);
-    append(&want, &len, "\n");
-    for (size_t i = 0; i < m->count; i++) {
-        const lp_wl_entry *e = &m->items[i];
-        if (!lp_wl_entry_is_prepare(e) || !lp_wl_entry_has_size(e, size))
-            continue;
-        for (size_t k = 0; k < e->nenv; k++) {
-            append(&want, &len, e->env[k]);
-            append(&want, &len, " ");
-        }
-        for (size_t k = 0; k < e->nwords; k++) {
-            append(&want, &len, e->words[k]);
-            append(&want, &len, k + 1 < e->nwords ? " " : "\n");
-        }
-    }
-    char stamp[PATH_MAX], log[PATH_MAX];
-    if (fmt(stamp, sizeof stamp, "%s/.prepared", vars->data) != 0 ||
-        fmt(log, sizeof log, "%s/prepare.log", dir) != 0) {
-        free(want);
-        return lp_host_fail("%s: path too long", dir);
-    }
-    char *have = read_small_file(stamp);
-    int current = have && strcmp(have, want) == 0;
-    free(have);
-    if (current) {
-        free(want);
-        return 0;
-    }
-    remove(stamp);
-    fprintf(stderr, "lowprof workloads: generating the %s inputs in %s\n", size, vars->data);
-    char *gen_argv[] = {(char *)LP_WLGEN_PATH, (char *)size, (char *)vars->data, NULL};
-    char why[128];
-    int st = run_child(gen_argv, NULL, 0, 0, "/dev/null", "/dev/null", log, 0);
-    if (st != 0) {
-        free(want);
-        return lp_host_fail("%s failed (%s); see %s", LP_WLGEN_PATH,
-                           lp_host_status_text(st, why, sizeof why), log);
-    }
-    for (size_t i = 0; i < m->count; i++) {
-        const lp_wl_entry *e = &m->items[i];
-        if (!lp_wl_entry_is_prepare(e) || !lp_wl_entry_has_size(e, size))
-            continue;
-        lp_wl_command c;
-        if (lp_wl_command_expand(e, vars, manifest_path, &c) != 0) {
-            free(want);
-            return 1;
-        }
-        fprintf(stderr, "lowprof workloads: preparing: %s\n", c.argv[0]);
-        st = run_child(c.argv, e->env, e->nenv, 1, c.stdin_path ? c.stdin_path : "/dev/null",
-                       c.stdout_path ? c.stdout_path : "/dev/null", log, 1);
-        lp_wl_command_fini(&c);
-        if (st != 0) {
-            free(want);
-            return lp_host_fail("%s:%u: preparation step failed (%s); see %s", manifest_path,
-                               e->line, lp_host_status_text(st, why, sizeof why), log);
-        }
-    }
-    FILE *f = fopen(stamp, "w");
-    if (!f || fputs(want, f) < 0 || fclose(f) != 0) {
-        free(want);
-        return lp_host_fail("%s: %s", stamp, strerror(errno));
-    }
-    free(want);
-    return 0;
-}
-
 /* ---- statistics -------------------------------------------------------------- */
 
 static int file_source_read(void *ctx, void *buf, size_t size, size_t *out_got)
@@ -606,8 +329,8 @@ static void record_one(const char *self, const lp_wl_entry *e, const lp_wl_vars 
         argv[k++] = c.argv[i];
     argv[k] = NULL;
     double t0 = lp_host_now_seconds();
-    int status = run_child(argv, e->env, e->nenv, 1, c.stdin_path ? c.stdin_path : "/dev/null",
-                           c.stdout_path ? c.stdout_path : out, log, 0);
+    int status = lp_wl_spawn(argv, e->env, e->nenv, 1, c.stdin_path,
+                             c.stdout_path ? c.stdout_path : out, log, 0);
     st->seconds = lp_host_now_seconds() - t0;
     free(argv);
     lp_wl_command_fini(&c);
@@ -671,34 +394,6 @@ static int in_list(const char *list, const char *name)
     return 0;
 }
 
-/* The C compiler proper, as the gcc driver would run it. */
-static int find_cc1(char *buf, size_t cap)
-{
-    char *argv[] = {(char *)"gcc", (char *)"-print-prog-name=cc1", NULL};
-    if (capture_line(argv, buf, cap) != 0 || buf[0] != '/' || access(buf, X_OK) != 0)
-        return -1;
-    return 0;
-}
-
-/* Gets an option's value from "--opt VALUE" or "--opt=VALUE"; *i advances
- * past what was used. NULL if argv[*i] is not this option; *missing is set
- * when the value is absent. */
-static const char *opt_value(int argc, char **argv, int *i, const char *opt, int *missing)
-{
-    size_t n = strlen(opt);
-    if (strncmp(argv[*i], opt, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] != '\0')
-        return NULL;
-    if (*i + 1 >= argc) {
-        *missing = 1;
-        return NULL;
-    }
-    return argv[++*i];
-}
-
 int cmd_workloads(int argc, char **argv)
 {
     if (lp_cli_wants_help("workloads", argc, argv))
@@ -708,13 +403,13 @@ int cmd_workloads(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *v;
-        if ((v = opt_value(argc, argv, &i, "--size", &missing)))
+        if ((v = lp_host_opt_value(argc, argv, &i, "--size", &missing)))
             size = v;
-        else if ((v = opt_value(argc, argv, &i, "--only", &missing)))
+        else if ((v = lp_host_opt_value(argc, argv, &i, "--only", &missing)))
             only = v;
-        else if ((v = opt_value(argc, argv, &i, "--dir", &missing)))
+        else if ((v = lp_host_opt_value(argc, argv, &i, "--dir", &missing)))
             dir_opt = v;
-        else if ((v = opt_value(argc, argv, &i, "--interval", &missing))) {
+        else if ((v = lp_host_opt_value(argc, argv, &i, "--interval", &missing))) {
             char *end;
             unsigned long long n = strtoull(v, &end, 10);
             if (!*v || *end || v[0] == '-' || n < 1000)
@@ -722,7 +417,7 @@ int cmd_workloads(int argc, char **argv)
                                                  "1000 instructions, not '%s'", v);
             wl_interval = v;
         }
-        else if ((v = opt_value(argc, argv, &i, "--manifest", &missing)))
+        else if ((v = lp_host_opt_value(argc, argv, &i, "--manifest", &missing)))
             manifest_path = v;
         else if (missing)
             return lp_host_usage("workloads", "%s needs a value", argv[i]);
@@ -792,13 +487,13 @@ int cmd_workloads(int argc, char **argv)
         snprintf(dir_buf, sizeof dir_buf, "results/workloads-%s", size);
         dir_opt = dir_buf;
     }
-    if (make_dirs(dir_opt) != 0 || !realpath(dir_opt, dir)) {
+    if (lp_wl_make_dirs(dir_opt) != 0 || !realpath(dir_opt, dir)) {
         lp_host_fail("%s: %s", dir_opt, strerror(errno));
         goto done;
     }
     fmt(data, sizeof data, "%s/data", dir); /* sizes leave room */
     fmt(out, sizeof out, "%s/out", dir);
-    if (make_dirs(data) != 0 || make_dirs(out) != 0) {
+    if (lp_wl_make_dirs(data) != 0 || lp_wl_make_dirs(out) != 0) {
         lp_host_fail("%s: %s", dir, strerror(errno));
         goto done;
     }
@@ -814,12 +509,12 @@ int cmd_workloads(int argc, char **argv)
             if (strstr(m.items[i].words[k], "{cc1}") && lp_wl_entry_has_size(&m.items[i], size))
                 need_cc1 = need_cc1 || lp_wl_entry_is_prepare(&m.items[i]) ||
                            (!only || in_list(only, m.items[i].name));
-    if (find_cc1(cc1, sizeof cc1) != 0 && need_cc1) {
+    if (lp_wl_find_cc1(cc1, sizeof cc1) != 0 && need_cc1) {
         lp_host_fail("cannot find cc1 (`gcc -print-prog-name=cc1`); install gcc");
         goto done;
     }
     lp_wl_vars vars = {data, out, LP_WL_DRIVERS_DIR, cc1};
-    if (prepare_inputs(&m, manifest_path, size, dir, &vars) != 0)
+    if (lp_wl_prepare(&m, manifest_path, size, &vars, dir, "lowprof workloads", 0) != 0)
         goto done;
 
     wl_stats *stats = calloc(nsel ? nsel : 1, sizeof *stats);

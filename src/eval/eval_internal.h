@@ -53,12 +53,7 @@ int lp__eval_wl_select(const lp__eval_suite *o, lp__eval_workload **out, size_t 
 int lp__eval_wl_run(const lp__eval_suite *o, const char *name, char *const *record_opts,
                     size_t nopts, const char *prof, const char *log, double *out_seconds);
 
-/* Runs argv (PATH searched) with the given environment additions on top of
- * the suite's fixed environment (fixed_env) or the inherited one, standard
- * streams from/to the named files (NULL: /dev/null for input, inherited for
- * the others). Returns the wait status or -1 (errno set). */
-int lp__eval_spawn(char *const *argv, char *const *env, size_t nenv, int fixed_env,
-                   const char *in, const char *out, const char *err);
+/* Children run through the suite's lp_wl_spawn (lowprof/suite.h). */
 
 /* True if a program of that name is found on PATH. */
 int lp__eval_have_program(const char *name);

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include "eval_internal.h"
+#include "lowprof/suite.h"
 
 FILE *lp__eval_open(const char *dir, const char *name, char *path_out, size_t cap)
 {
@@ -58,7 +59,7 @@ int lp__eval_plot(const char *dir, const char *script)
     char *argv[] = {(char *)"gnuplot", (char *)script, NULL};
     /* gnuplot resolves the data files the script names against its working
      * folder, so the scripts use absolute paths. */
-    int st = lp__eval_spawn(argv, NULL, 0, 0, NULL, NULL, log);
+    int st = lp_wl_spawn(argv, NULL, 0, 0, NULL, NULL, log, 0);
     if (st != 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         lp_host_fail("gnuplot failed on %s; see %s", script, log);
         return -1;

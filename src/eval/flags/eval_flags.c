@@ -260,7 +260,7 @@ static const char callback_source[] =
 static int run_logged(char **argv, const char *what, const char *out, const char *log,
                       int fixed_env)
 {
-    int st = lp__eval_spawn(argv, NULL, 0, fixed_env, NULL, out ? out : log, log);
+    int st = lp_wl_spawn(argv, NULL, 0, fixed_env, NULL, out ? out : log, log, 0);
     if (st == 0)
         return 0;
     char why[128];

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "eval_internal.h"
+#include "lowprof/suite.h"
 #include "lowprof/hps.h"
 
 int lp_eval_hps(int argc, char **argv);
@@ -238,7 +239,7 @@ static int run_capture(char *const *argv, const char *log, char *out, size_t cap
 {
     char tmp[PATH_MAX + 16];
     snprintf(tmp, sizeof tmp, "%s.out", log);
-    int st = lp__eval_spawn(argv, NULL, 0, 0, NULL, tmp, log);
+    int st = lp_wl_spawn(argv, NULL, 0, 0, NULL, tmp, log, 0);
     out[0] = '\0';
     FILE *f = fopen(tmp, "r");
     if (f) {

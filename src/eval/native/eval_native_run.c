@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "eval_internal.h"
+#include "lowprof/suite.h"
 #include "eval_native.h"
 
 int lp__en_spawn(char *const *argv, char *const *env, const char *out, const char *err)
@@ -28,8 +29,8 @@ int lp__en_spawn(char *const *argv, char *const *env, const char *out, const cha
     size_t nenv = 0;
     while (env && env[nenv])
         nenv++;
-    return lp__eval_spawn(argv, env, nenv, 1, NULL, out ? out : "/dev/null",
-                             err ? err : "/dev/null");
+    return lp_wl_spawn(argv, env, nenv, 1, NULL, out ? out : "/dev/null",
+                             err ? err : "/dev/null", 0);
 }
 
 int lp__en_failed(int status, const char *what, const char *log)
