@@ -7,7 +7,8 @@
  *
  * Hosted (stdio, the symbolizer): above the freestanding line.
  * report_view.c holds the views, report_names.c the naming,
- * report_text.c the numbers, tables and sink output. */
+ * report_text.c the numbers, tables and sink output, report_print.c the
+ * text report itself. */
 #ifndef LOWPROF_REPORT_H
 #define LOWPROF_REPORT_H
 
@@ -134,5 +135,26 @@ typedef struct lp_out {
 void lp_outf(lp_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void lp_outs(lp_out *o, const char *s);
 void lp_outn(lp_out *o, const void *data, size_t size);
+
+/* ---- the report (report_print.c) --------------------------------------------------------- */
+
+/* What `lowprof report` prints. */
+typedef struct lp_report_opts {
+    uint64_t top;        /* rows per section; 0: all rows */
+    uint64_t values_top; /* values per load; 0: all values */
+    unsigned types;      /* bit mask (1u << lp_profile_type) of the sections asked for; 0:
+                            every profile present; ~1u: all, without naming absent ones */
+    int sort_insns;      /* code regions and blocks by instructions (else by executions) */
+    int by_site;         /* call pairs per call site (else per caller function) */
+    uint32_t phase;      /* LP_PHASE_NONE: the whole run */
+} lp_report_opts;
+
+/* Prints set, read from path, to standard output as `lowprof report` does:
+ * the header (program, arguments, instructions, completeness, sampling,
+ * compressor and HPS figures), then one table per profile type, hottest
+ * first, addresses named through names. Returns 0 or a negative LP_E* code
+ * (no memory); the caller checks standard output's errors. */
+int lp_report_print(const char *path, const lp_profile_set *set, lp_names *names,
+                    const lp_report_opts *opts);
 
 #endif
