@@ -150,18 +150,3 @@ long lp__rt_copy_at(uint64_t pc)
     }
     return lo > 0 && pc < lp__rt.copies[lo - 1].end ? (long)lo - 1 : -1;
 }
-
-void lp__rt_copies_attach(void)
-{
-    for (size_t i = 0; i < lp__rt.ncopies; i++) {
-        lp__rt_copy *c = &lp__rt.copies[i];
-        long m = c->plain ? lp__rt_method_at(c->plain) : -1;
-        c->method = m;
-        /* Only a NAME.lpdup copy takes NAME's calls: a static function
-         * whose address is never taken may have had its arguments dropped
-         * or reordered by the optimiser in the original and not in its
-         * NAME.lpdupc copy, which its file's other copies call directly. */
-        if (m >= 0 && c->takes_calls && lp__rt.methods[m].site)
-            lp__rt.methods[m].copy = c->start;
-    }
-}

@@ -398,6 +398,23 @@ LP__TEXT_ACCESS static int lp__rt_cov_scan(void)
     return 0;
 }
 
+/* Gives each copy its method (the one its original's address falls in),
+ * and each method the copy that takes its calls. */
+static void lp__rt_copies_attach(void)
+{
+    for (size_t i = 0; i < lp__rt.ncopies; i++) {
+        lp__rt_copy *c = &lp__rt.copies[i];
+        long m = c->plain ? lp__rt_method_at(c->plain) : -1;
+        c->method = m;
+        /* Only a NAME.lpdup copy takes NAME's calls: a static function
+         * whose address is never taken may have had its arguments dropped
+         * or reordered by the optimiser in the original and not in its
+         * NAME.lpdupc copy, which its file's other copies call directly. */
+        if (m >= 0 && c->takes_calls && lp__rt.methods[m].site)
+            lp__rt.methods[m].copy = c->start;
+    }
+}
+
 int lp__rt_methods_build(void)
 {
     uint64_t *entries, *sites;

@@ -160,9 +160,6 @@ LP__HIDDEN void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *s
                                    size_t strsize, uint64_t bias);
 /* The copy holding pc, or -1. Signal-safe. */
 LP__HIDDEN long lp__rt_copy_at(uint64_t pc);
-/* Finds each copy's method once the methods are built; sets the methods'
- * copy entries. */
-LP__HIDDEN void lp__rt_copies_attach(void);
 /* The method whose [entry, end) holds pc (or whose copy holds it), or -1.
  * Signal-safe. */
 LP__HIDDEN long lp__rt_method_at(uint64_t pc);
