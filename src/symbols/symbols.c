@@ -15,6 +15,8 @@
  * blocks), so every answer is cached per pc in the one lp_table. */
 #include "lowprof/symbols.h"
 
+#include <dwarf.h>
+#include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 #include <stdbool.h>
@@ -33,7 +35,18 @@ typedef struct lp__sym_module {
     bool tried; /* the session was attempted (it may have failed) */
     Dwfl *dwfl; /* NULL if the file is missing, unreadable or changed */
     Dwfl_Module *mod;
+    bool cus_built;           /* the compile-unit index below was attempted */
+    struct lp__cu_range *cus; /* sorted by lo; NULL when none or not built */
+    size_t ncus;
 } lp__sym_module;
+
+/* Where a compile unit's code lies, for modules without .debug_aranges
+ * (clang writes none by default): runtime addresses [lo, hi) and the
+ * offset of the unit's DIE. */
+typedef struct lp__cu_range {
+    uint64_t lo, hi;
+    Dwarf_Off die;
+} lp__cu_range;
 
 struct lp_symbolizer {
     lp__sym_module *mods; /* sorted by start */
@@ -120,6 +133,7 @@ void lp_symbolizer_free(lp_symbolizer *s)
         if (s->mods[i].dwfl)
             dwfl_end(s->mods[i].dwfl);
         lp_free(s->mods[i].path);
+        lp_free(s->mods[i].cus);
     }
     lp_free(s->mods);
     lp_table_fini(&s->cache);
@@ -287,8 +301,15 @@ static const char *lp__keep(lp_symbolizer *s, lp_key key, char *str, const char 
 
 static const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp_dir)
 {
-    if (file[0] == '/' || !comp_dir || comp_dir[0] != '/')
+    /* An absolute name is kept as it is unless it has "." or ".." steps
+     * (libdw joins DWARF 5's directory table in without folding them). */
+    if (file[0] == '/') {
+        if (!strstr(file, "/./") && !strstr(file, "/../") && !strstr(file, "//"))
+            return file;
+        comp_dir = "/";
+    } else if (!comp_dir || comp_dir[0] != '/') {
         return file;
+    }
     lp_key key = {(uint64_t)(uintptr_t)file, (uint64_t)(uintptr_t)comp_dir};
     lp_entry *e = lp_table_find(&s->paths, key);
     if (e)
@@ -321,6 +342,84 @@ static const char *lp__copy_origin(lp_symbolizer *s, const char *name)
     return lp__keep(s, key, base, name);
 }
 
+static int lp__cu_cmp(const void *x, const void *y)
+{
+    const lp__cu_range *a = x, *b = y;
+    return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+/* Indexes m's compile units by the address ranges their DIEs declare
+ * (DW_AT_low_pc/high_pc or DW_AT_ranges), once. This is what addr2line and
+ * perf fall back to when there are no aranges. Out of memory leaves the
+ * index partial or empty: lines are then missing, never wrong. */
+static void lp__cus_build(lp__sym_module *m, Dwarf *dw, Dwarf_Addr bias)
+{
+    m->cus_built = true;
+    size_t cap = 0;
+    Dwarf_Off off = 0, next;
+    size_t hsize;
+    while (dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL, NULL, NULL, NULL, NULL) == 0) {
+        Dwarf_Die cu;
+        if (dwarf_offdie(dw, off + hsize, &cu)) {
+            Dwarf_Addr base, lo, hi;
+            for (ptrdiff_t it = 0; (it = dwarf_ranges(&cu, it, &base, &lo, &hi)) > 0;) {
+                if (hi <= lo)
+                    continue;
+                if (m->ncus == cap) {
+                    size_t ncap = cap ? 2 * cap : 16;
+                    lp__cu_range *g =
+                        lp_realloc(m->cus, cap * sizeof *g, ncap * sizeof *g);
+                    if (!g)
+                        goto done;
+                    m->cus = g;
+                    cap = ncap;
+                }
+                m->cus[m->ncus++] = (lp__cu_range){lo + bias, hi + bias, off + hsize};
+            }
+        }
+        off = next;
+    }
+done:
+    if (m->ncus > 1)
+        qsort(m->cus, m->ncus, sizeof *m->cus, lp__cu_cmp);
+}
+
+/* The line of pc through the compile-unit index, for a module whose
+ * aranges do not cover it. Returns 0 and sets *out_file, *out_line and
+ * *out_comp_dir (strings libdw owns), or -1. */
+static int lp__line_by_cu(lp__sym_module *m, uint64_t pc, const char **out_file,
+                          int *out_line, const char **out_comp_dir)
+{
+    Dwarf_Addr bias = 0;
+    Dwarf *dw = dwfl_module_getdwarf(m->mod, &bias);
+    if (!dw)
+        return -1;
+    if (!m->cus_built)
+        lp__cus_build(m, dw, bias);
+    /* The last range starting at or below pc; ranges of different units
+     * do not overlap in a well-formed file, so checking it suffices. */
+    size_t lo = 0, hi = m->ncus;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->cus[mid].lo <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0 || pc >= m->cus[lo - 1].hi)
+        return -1;
+    Dwarf_Die cu;
+    if (!dwarf_offdie(dw, m->cus[lo - 1].die, &cu))
+        return -1;
+    Dwarf_Line *line = dwarf_getsrc_die(&cu, pc - bias);
+    if (!line || dwarf_lineno(line, out_line) != 0)
+        return -1;
+    *out_file = dwarf_linesrc(line, NULL, NULL);
+    Dwarf_Attribute attr;
+    *out_comp_dir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &attr));
+    return *out_file ? 0 : -1;
+}
+
 /* Resolves pc against m (or against nothing when m is NULL). */
 static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_symbol *out)
 {
@@ -345,13 +444,17 @@ static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_sym
     }
 
     Dwfl_Line *line = dwfl_module_getsrc(m->mod, (Dwarf_Addr)pc);
+    int lineno = 0;
+    const char *file = NULL, *comp_dir = NULL;
     if (line) {
-        int lineno = 0;
-        const char *file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
-        if (file && lineno > 0) {
-            out->file = lp__source_path(s, file, dwfl_line_comp_dir(line));
-            out->line = (unsigned)lineno;
-        }
+        file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
+        comp_dir = dwfl_line_comp_dir(line);
+    } else if (lp__line_by_cu(m, pc, &file, &lineno, &comp_dir) != 0) {
+        file = NULL;
+    }
+    if (file && lineno > 0) {
+        out->file = lp__source_path(s, file, comp_dir);
+        out->line = (unsigned)lineno;
     }
 }
 
