@@ -120,7 +120,8 @@ void lp_bursty_stats_get(const lp_bursty *s, lp_bursty_stats *out);
 
 /* ---- the overhead model (equations 1, 2 and 4) -------------------------- */
 
-/* The paper's inputs. Times are in any one unit; only ratios matter. */
+/* The paper's inputs. Times are in any one unit (only ratios matter);
+ * t_orig > 0. */
 typedef struct lp_bursty_model {
     /* t_orig: running time of the original, unmodified program (eq. 4 and
      * the basic overhead t_checking / t_orig - 1 of sections 1 and 5.1). */
