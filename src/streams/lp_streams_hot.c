@@ -1,0 +1,218 @@
+/* streams: hot data streams from a Sequitur grammar (Hirzel and Chilimbi,
+ * section 5.2; Chilimbi, PLDI 2001).
+ *
+ * A rule's expansion is a candidate stream. Walking the rules parents
+ * first, each rule receives the uses its parents did not claim (its cold
+ * uses; the start rule has one). A rule whose length is in range and whose
+ * heat, length times cold uses, reaches the threshold is hot: it claims its
+ * uses, and its children get nothing from it, so no reference is counted
+ * twice. Otherwise it hands its cold uses to each child occurrence. One
+ * such walk is linear in the grammar; the threshold search repeats it
+ * about log2(references) times.
+ *
+ * The start rule is the trace itself, occurring once: never a stream. */
+#include "lp_streams_internal.h"
+
+const lp_streams_config lp_streams_paper = {10, 40, 0.90};
+
+typedef struct hot_walk {
+    const lp_grammar *gr;
+    uint32_t min_length, max_length;
+    uint64_t *cold; /* n_rules */
+} hot_walk;
+
+/* References covered by the streams hot at threshold; with hot not NULL,
+ * marks the hot rules there. */
+static uint64_t covered_at(const hot_walk *w, uint64_t threshold, uint8_t *hot)
+{
+    const lp_grammar *gr = w->gr;
+    uint64_t covered = 0;
+    __builtin_memset(w->cold, 0, (size_t)gr->n_rules * sizeof *w->cold);
+    w->cold[0] = 1;
+    for (uint32_t r = 0; r < gr->n_rules; r++) {
+        uint64_t cold = w->cold[r], len = gr->length[r];
+        if (!cold)
+            continue;
+        if (r && len >= w->min_length && len <= w->max_length && len * cold >= threshold) {
+            covered += len * cold;
+            if (hot)
+                hot[r] = 1;
+            continue;
+        }
+        for (uint32_t i = gr->first[r]; i < gr->first[r + 1]; i++) {
+            uint32_t v = gr->symbol[i];
+            if (v & LP_GRAMMAR_RULE)
+                w->cold[v & ~LP_GRAMMAR_RULE] += cold;
+        }
+    }
+    return covered;
+}
+
+/* Whether covered references reach share of total, in integers where the
+ * share allows (covered / total >= share). */
+static int meets(uint64_t covered, uint64_t total, double share)
+{
+    return (double)covered >= share * (double)total;
+}
+
+/* The largest threshold whose coverage meets the target, by bisection
+ * (see lp_streams_builder_find); 1 when none does. */
+static uint64_t choose_threshold(const hot_walk *w, uint64_t total, double share)
+{
+    uint64_t lo = 1, hi = total + 1; /* coverage(hi) = 0: no heat exceeds the trace */
+    if (!meets(covered_at(w, lo, NULL), total, share))
+        return 1;
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (meets(covered_at(w, mid, NULL), total, share))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static int same_refs(const lp_data_ref *a, const lp_data_ref *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i].pc != b[i].pc || a[i].addr != b[i].addr)
+            return 0;
+    return 1;
+}
+
+void lp_streams_free(lp_streams *s)
+{
+    if (!s)
+        return;
+    lp_free(s->stream);
+    lp_free(s->ref_storage);
+    lp_free(s);
+}
+
+/* Builds the result from the hot rules marked in hot. */
+static int collect(const lp_streams_builder *b, const lp_grammar *gr, const uint64_t *cold,
+                   const uint8_t *hot, lp_streams *s)
+{
+    size_t count = 0, total_refs = 0;
+    uint64_t longest = 0;
+    for (uint32_t r = 0; r < gr->n_rules; r++)
+        if (hot[r]) {
+            count++;
+            total_refs += (size_t)gr->length[r];
+            longest = gr->length[r] > longest ? gr->length[r] : longest;
+        }
+    if (!count)
+        return 0;
+
+    lp_stream *stream = lp_malloc(count * sizeof *stream);
+    lp_data_ref *storage = lp_malloc(total_refs * sizeof *storage);
+    uint32_t *terminals = lp_malloc((size_t)longest * sizeof *terminals);
+    lp_entry *order = lp_malloc(count * sizeof *order);
+    lp_table seen; /* key (ref hash, length): v[0] stream index + 1 */
+    int rc = lp_table_init(&seen, count);
+    if (!stream || !storage || !terminals || !order || rc) {
+        rc = LP_ENOMEM;
+        goto out;
+    }
+
+    size_t n = 0, used = 0;
+    for (uint32_t r = 0; r < gr->n_rules; r++) {
+        if (!hot[r])
+            continue;
+        uint32_t len = (uint32_t)gr->length[r];
+        if ((rc = lp_grammar_expand(gr, r, terminals, len)) != 0)
+            goto out;
+        lp_data_ref *refs = storage + used;
+        for (uint32_t i = 0; i < len; i++)
+            refs[i] = lp_streams_builder_ref(b, terminals[i]);
+        /* Two rules with one expansion are one stream. */
+        lp_key k = {lp__streams_ref_hash(refs, len), len};
+        lp_entry *e = k.a == UINT64_MAX && k.b == UINT64_MAX ? NULL : lp_table_upsert(&seen, k);
+        if (e && e->v[0] && same_refs(stream[e->v[0] - 1].refs, refs, len)) {
+            stream[e->v[0] - 1].frequency += cold[r];
+            continue;
+        }
+        if (e && !e->v[0])
+            e->v[0] = n + 1;
+        stream[n].refs = refs;
+        stream[n].length = len;
+        stream[n].frequency = cold[r];
+        stream[n].signature = lp_streams_signature(refs, len);
+        n++;
+        used += len;
+    }
+
+    /* Hottest first; lp_entry_count_greater breaks ties by key, here
+     * (signature, position in rule order). */
+    for (size_t i = 0; i < n; i++) {
+        stream[i].heat = stream[i].length * stream[i].frequency;
+        order[i].key.a = stream[i].signature;
+        order[i].key.b = i;
+        order[i].v[0] = stream[i].heat;
+        order[i].v[1] = 0;
+    }
+    lp_entries_sort(order, n, lp_entry_count_greater);
+    s->stream = lp_malloc(n * sizeof *s->stream);
+    if (!s->stream) {
+        rc = LP_ENOMEM;
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++)
+        s->stream[i] = stream[order[i].key.b];
+    s->count = n;
+    s->ref_storage = storage;
+    storage = NULL;
+    rc = 0;
+out:
+    lp_free(stream);
+    lp_free(storage);
+    lp_free(terminals);
+    lp_free(order);
+    lp_table_fini(&seen);
+    return rc;
+}
+
+int lp_streams_builder_find(const lp_streams_builder *b, const lp_streams_config *cfg,
+                            lp_streams **out)
+{
+    if (!cfg)
+        cfg = &lp_streams_paper;
+    *out = NULL;
+    if (cfg->min_length < 2 || cfg->max_length < cfg->min_length || !(cfg->coverage > 0.0) ||
+        cfg->coverage > 1.0)
+        return LP_EINVAL;
+
+    lp_streams *s = lp_calloc(1, sizeof *s);
+    lp_grammar gr;
+    uint8_t *hot = NULL;
+    hot_walk w = {&gr, cfg->min_length, cfg->max_length, NULL};
+    int rc = LP_ENOMEM;
+
+    __builtin_memset(&gr, 0, sizeof gr);
+    if (!s || (rc = lp_sequitur_grammar(lp_streams_builder_sequitur(b), &gr)) != 0)
+        goto fail;
+    rc = LP_ENOMEM;
+    w.cold = lp_malloc((size_t)gr.n_rules * sizeof *w.cold);
+    hot = lp_calloc(gr.n_rules, 1);
+    if (!w.cold || !hot)
+        goto fail;
+
+    s->references = lp_streams_builder_length(b);
+    s->threshold = choose_threshold(&w, s->references, cfg->coverage);
+    s->covered = covered_at(&w, s->threshold, hot);
+    s->coverage = s->references ? (double)s->covered / (double)s->references : 0.0;
+    s->target_met = s->references && meets(s->covered, s->references, cfg->coverage);
+    if ((rc = collect(b, &gr, w.cold, hot, s)) != 0)
+        goto fail;
+    lp_free(w.cold);
+    lp_free(hot);
+    lp_grammar_fini(&gr);
+    *out = s;
+    return 0;
+fail:
+    lp_free(w.cold);
+    lp_free(hot);
+    lp_grammar_fini(&gr);
+    lp_streams_free(s);
+    return rc;
+}
