@@ -273,13 +273,14 @@ typedef enum lp_profile_type {
     LP_PROF_CALL_GRAPH = 6,  /* key (caller entry, callee entry); v0 calls, v1 0 */
     LP_PROF_VALUE = 7,       /* key (load pc, value); v0 count, v1 access size in bytes */
     LP_PROF_CALL_TARGET = 8, /* key (call site, target); v0 count, v1 0 */
-    LP_PROF_STREAMS = 9,     /* key (stream id, 0); v0 frequency, v1 length */
+    LP_PROF_STREAMS = 9,     /* key (access signature, first pc); v0 frequency, v1 length */
     LP_PROF_TYPE_MAX = 9,
 } lp_profile_type;
 
 /* Short name ("code-region", "method", ...) or NULL for an unknown type. */
 const char *lp_profile_type_name(unsigned type);
-/* Parses a short name; returns the type or 0. */
+/* Parses a short name (and "data-streams" for streams, the bursty-tracing
+ * paper's name); returns the type or 0. */
 unsigned lp_profile_type_parse(const char *name, size_t len);
 
 /* One typed table and how it was obtained. A sampled profile's estimate of a

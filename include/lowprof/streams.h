@@ -195,8 +195,8 @@ void lp_streams_free(lp_streams *s);
 uint64_t lp_streams_signature(const lp_data_ref *refs, size_t n);
 
 /* Adds s's streams to out, an initialised table, in core's
- * LP_PROF_STREAMS shape: key (signature, 0), v[0] += frequency, v[1] =
- * length. Streams with one signature (same PCs, other addresses) merge,
+ * LP_PROF_STREAMS shape: key (signature, PC of its first reference),
+ * v[0] += frequency, v[1] = length. Streams with one signature (same PCs, other addresses) merge,
  * as section 5.2 counts them as one. Returns 0 or LP_ENOMEM. */
 int lp_streams_profile_table(const lp_streams *s, lp_table *out);
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "lowprof/bursty.h"
 #include "lowprof/hps.h"
 #include "lowprof/record.h"
 
@@ -30,7 +31,8 @@ const char cmd_record_help[] =
     "  --no-imatrix          do not keep the interval matrix\n"
     "  --interval N          interval length in instructions [10000000]\n"
     "  --profile TYPES       comma-separated: code-region, method, call-pair,\n"
-    "                        edge, block, value; 'all'; or 'none' for phase\n"
+    "                        edge, block, value, data-streams; 'all'; or 'none'\n"
+    "                        for phase\n"
     "                        signatures only [code-region,method,call-pair,edge,block]\n"
     "  --strategy S          profile only some intervals (the profile builders\n"
     "                        are switched off in the others): exhaustive,\n"
@@ -60,6 +62,14 @@ const char cmd_record_help[] =
     "  --hps-ar NC,NI        the software sampling framework instead of an ACF:\n"
     "                        NC checks between bursts, NI checks per burst;\n"
     "                        profiles call pairs\n"
+    "  --bursty NC:NI        bursty tracing (doc/bursty.md): per thread, NC\n"
+    "                        checks in the checking code, then NI checks in the\n"
+    "                        instrumented code, where the profile builders and\n"
+    "                        the data-reference recorder run; NC may be inf\n"
+    "  --checks P|FILE       where the checks are: a placement (orig, EL, EC,\n"
+    "                        EN, L4, L10, LN, EC+L4) or a checks file [orig]\n"
+    "  --streams-limit N     data references the hot data streams are found in\n"
+    "                        (exhaustive and sampled alike) [16777216]\n"
     "  --trace FILE          also write every event (for small runs)\n"
     "  --trace-limit N       stop the event trace after N events [10000000]\n"
     "  --trace-kinds LIST    events to trace, comma-separated: branch, call,\n"
@@ -111,9 +121,10 @@ static int lp_check_types(const char *list)
         const char *e = strchr(s, ',');
         size_t n = e ? (size_t)(e - s) : strlen(s);
         unsigned t = lp_profile_type_parse(s, n);
-        if (!t || t > LP_PROF_VALUE || t == LP_PROF_CALL_GRAPH)
+        if (!t || (t > LP_PROF_VALUE && t != LP_PROF_STREAMS) || t == LP_PROF_CALL_GRAPH)
             return lp_host_usage("record", "'%.*s' is not a profile type the front end records "
-                                          "(code-region, method, call-pair, edge, block, value)",
+                                          "(code-region, method, call-pair, edge, block, value, "
+                                          "data-streams)",
                                 (int)n, s);
         s = e ? e + 1 : s + n;
     }
@@ -253,6 +264,45 @@ static int lp_record_hps(lp_record_opts *o, const char *acf, const char *const *
     return 0;
 }
 
+/* Bursty tracing: checks NC:NI and the placement before the run. "orig"
+ * (every entry and back-edge) needs no file; a checks file is handed to
+ * the tool as it is. Returns 0, or 2 after a message. */
+static int lp_record_bursty(lp_record_opts *o, const char *bursty, const char *checks,
+                            int other_trigger)
+{
+    if (!bursty)
+        return checks ? lp_host_usage("record", "--checks needs --bursty") : 0;
+    if (other_trigger)
+        return lp_host_usage("record", "--bursty decides when to profile by itself: not with "
+                                      "--strategy, --acf or --hps-ar");
+    unsigned long long nc = 0, ni = 0;
+    char tail = 0;
+    int inf = strncmp(bursty, "inf:", 4) == 0;
+    if ((inf ? sscanf(bursty + 4, "%llu%c", &ni, &tail) != 1
+             : sscanf(bursty, "%llu:%llu%c", &nc, &ni, &tail) != 2) ||
+        (!inf && nc < 1) || ni < 1 || bursty[0] == '-')
+        return lp_host_usage("record", "--bursty needs NCHECK:NINSTR, NCHECK at least 1 (or "
+                                      "inf) and NINSTR at least 1, not '%s'", bursty);
+    if (lp_tool_arg(o, "--bursty", bursty))
+        return 2;
+    if (!checks || strcmp(checks, "orig") == 0)
+        return lp_tool_arg(o, "--placement-name", "orig") ? 2 : 0;
+    lp_bursty_placement pl;
+    size_t pos = 0;
+    if (lp_bursty_placement_parse(checks, strlen(checks), &pl, &pos) == 0)
+        return lp_host_usage("record", "--checks %s needs the binary analysis of lowprof "
+                                      "analyze checks, which this build does not have", checks);
+    if (access(checks, R_OK) != 0)
+        return lp_host_usage("record", "--checks is a placement (orig, EL, EC, EN, L4, L10, LN, "
+                                      "EC+L4) or a readable checks file, not '%s'", checks);
+    static char path[4096];
+    if (!realpath(checks, path))
+        return lp_host_usage("record", "%s: %s", checks, strerror(errno));
+    return lp_tool_arg(o, "--checks-file", path) || lp_tool_arg(o, "--placement-name", "file")
+               ? 2
+               : 0;
+}
+
 /* Checks a --strategy or --phase-* value before a long run starts; the
  * tool checks them again. */
 static int lp_check_phase_option(const char *opt, const char *v)
@@ -331,6 +381,7 @@ int cmd_record(int argc, char **argv)
     char types_buf[256];
     const char *tuples = NULL, *compressor = NULL, *seed = NULL, *cost = NULL, *strategy = NULL;
     const char *acf = NULL, *hps_mode = NULL, *hps_ar = NULL, *acf_sets[16];
+    const char *bursty = NULL, *checks = NULL;
     int phase_opts = 0, explicit_types = 0, nsets = 0;
     lp_record_opts o = {0};
     o.out = "lowprof.lpprof";
@@ -355,7 +406,9 @@ int cmd_record(int argc, char **argv)
                     strcmp(a, "--trace-kinds") == 0 || strncmp(a, "--phase-", 8) == 0 ||
                     strcmp(a, "--strategy") == 0 || strcmp(a, "--acf") == 0 ||
                     strcmp(a, "--acf-set") == 0 || strcmp(a, "--hps-mode") == 0 ||
-                    strcmp(a, "--hps-ar") == 0 || strcmp(a, "--cost") == 0;
+                    strcmp(a, "--hps-ar") == 0 || strcmp(a, "--cost") == 0 ||
+                    strcmp(a, "--bursty") == 0 || strcmp(a, "--checks") == 0 ||
+                    strcmp(a, "--streams-limit") == 0;
         if (takes && !next)
             return lp_host_usage("record", "%s needs a value", a);
         if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
@@ -389,6 +442,17 @@ int cmd_record(int argc, char **argv)
             hps_mode = next;
         } else if (strcmp(a, "--hps-ar") == 0) {
             hps_ar = next;
+        } else if (strcmp(a, "--bursty") == 0) {
+            bursty = next;
+        } else if (strcmp(a, "--checks") == 0) {
+            checks = next;
+        } else if (strcmp(a, "--streams-limit") == 0) {
+            if (lp_parse_u64_arg(a, next, &v))
+                return 2;
+            if (v < 1)
+                return lp_host_usage("record", "--streams-limit must be at least 1");
+            if (lp_tool_arg(&o, "--streams-limit", next))
+                return 2;
         } else if (strcmp(a, "--strategy") == 0 || strncmp(a, "--phase-", 8) == 0) {
             if (lp_check_phase_option(a, next))
                 return 2;
@@ -441,6 +505,8 @@ int cmd_record(int argc, char **argv)
         return lp_host_usage("record", "the value profile is whole-run; leave it out of "
                                       "--profile with --strategy");
     if (lp_record_hps(&o, acf, acf_sets, nsets, hps_mode, hps_ar, explicit_types || tuples))
+        return 2;
+    if (lp_record_bursty(&o, bursty, checks, strategy || acf || hps_ar))
         return 2;
     if ((compressor || seed || cost) && !tuples)
         return lp_host_usage("record", "--compressor, --seed and --cost need --tuples");

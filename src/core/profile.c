@@ -16,6 +16,13 @@ const char *lp_profile_type_name(unsigned type)
 
 unsigned lp_profile_type_parse(const char *name, size_t len)
 {
+    /* The bursty-tracing paper's name for the streams profile. */
+    static const char alias[] = "data-streams";
+    size_t a = 0;
+    while (a < len && alias[a] && alias[a] == name[a])
+        a++;
+    if (a == len && alias[a] == '\0')
+        return LP_PROF_STREAMS;
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX; t++) {
         const char *n = lp__type_names[t];
         size_t i = 0;

@@ -414,9 +414,7 @@ static int report_pairs(lp_names *nm, unsigned type, const lp_report_view *v, co
         total += e->v[0];
     }
     qsort(rows, v->count, sizeof *rows, report_row_cmp);
-    const char *title = type == LP_PROF_CALL_GRAPH    ? "Call graph"
-                        : type == LP_PROF_CALL_TARGET ? "Call targets"
-                                                      : "Hot data streams";
+    const char *title = type == LP_PROF_CALL_GRAPH ? "Call graph" : "Call targets";
     const char *counter = lp_report_counter_name(type, 0);
     char c1[32], c2[32], what[160], pct[16], x[1024], y[1024];
     snprintf(what, sizeof what, "%s entries, %s %s", lp_fmt_count(v->count, c2),
@@ -428,10 +426,7 @@ static int report_pairs(lp_names *nm, unsigned type, const lp_report_view *v, co
         return 0;
     }
     lp_tab t;
-    if (type == LP_PROF_STREAMS) {
-        const char *heading[] = {counter, "%", "length", "stream"};
-        lp_tab_init(&t, "rrrl", heading);
-    } else {
+    {
         const char *heading[] = {
             counter, "%", type == LP_PROF_CALL_GRAPH ? "caller → callee" : "call site → target"};
         lp_tab_init(&t, "rrl", heading);
@@ -440,18 +435,94 @@ static int report_pairs(lp_names *nm, unsigned type, const lp_report_view *v, co
         const report_row *r = &rows[i];
         lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c1));
         lp_tab_cell(&t, "%s", lp_fmt_percent(r->v0, total, pct));
-        if (type == LP_PROF_STREAMS) {
-            lp_tab_cell(&t, "%s", lp_fmt_count(r->v1, c2));
-            lp_tab_cell(&t, "%llu", (unsigned long long)r->a);
-        } else {
-            lp_tab_cell(&t, "%s → %s", lp_names_describe(nm, r->a, 1, x, sizeof x),
-                         lp_names_describe(nm, r->b, 1, y, sizeof y));
-        }
+        lp_tab_cell(&t, "%s → %s", lp_names_describe(nm, r->a, 1, x, sizeof x),
+                    lp_names_describe(nm, r->b, 1, y, sizeof y));
     }
     lp_tab_print(&t, stdout, 2);
     lp_tab_fini(&t);
     free(rows);
     return 0;
+}
+
+/* Hot data streams (bursty-tracing paper, section 5.2), hottest first by
+ * heat = length x frequency. A stream is named by where it starts (its
+ * first reference's function and line) and its access signature; the
+ * metadata holds the whole signature of the hottest ones. Frequencies are
+ * those of the (sampled) trace the streams were found in, not scaled. */
+static int report_streams(lp_names *nm, const lp_report_view *v, const lp_report_opts *o,
+                          const lp_meta *m)
+{
+    report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
+    if (!rows)
+        return LP_ENOMEM;
+    uint64_t heat = 0;
+    for (size_t i = 0; i < v->count; i++) {
+        const lp_entry *e = &v->entries[i];
+        rows[i] = (report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0, e->v[0] * e->v[1]};
+        heat += rows[i].weight;
+    }
+    qsort(rows, v->count, sizeof *rows, report_row_cmp);
+    uint64_t refs = 0;
+    const char *sampled = lp_meta_get(m, "streams-sampled-references");
+    lp_host_parse_count(sampled ? sampled : lp_meta_get(m, "streams-references"), &refs);
+    char c1[32], c2[32], c3[32], what[200], pct[16], x[1024];
+    snprintf(what, sizeof what, "%s streams covering %s of %s references", lp_fmt_count(v->count, c1),
+             lp_fmt_count(heat, c2), lp_fmt_count(refs, c3));
+    report_heading("Hot data streams", what, o, v->count, v);
+    if (v->count == 0) {
+        report_none("streams");
+        free(rows);
+        return 0;
+    }
+    const char *heading[] = {"heat", "% refs", "frequency", "length", "signature", "starts at"};
+    lp_tab t;
+    lp_tab_init(&t, "rrrrll", heading);
+    for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
+        const report_row *r = &rows[i];
+        lp_tab_cell(&t, "%s", lp_fmt_count(r->weight, c1));
+        lp_tab_cell(&t, "%s", lp_fmt_percent(r->weight, refs, pct));
+        lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c2));
+        lp_tab_cell(&t, "%llu", (unsigned long long)r->v1);
+        lp_tab_cell(&t, "%016llx", (unsigned long long)r->a);
+        lp_tab_cell(&t, "%s", r->b ? lp_names_describe(nm, r->b, 1, x, sizeof x) : "?");
+    }
+    lp_tab_print(&t, stdout, 2);
+    lp_tab_fini(&t);
+    free(rows);
+    return 0;
+}
+
+/* Bursty tracing's figures (doc/bursty.md): the framework's counters, the
+ * sampling rate they achieved, the modeled basic overhead, and how well
+ * the sampled streams overlap the exhaustive ones of the same run. */
+static void report_bursty(const lp_meta *m)
+{
+    uint64_t nc = 0, ni = 0, checks = 0, bursts = 0, instr = 0, ppm = 0, ov = 0, insns = 0;
+    if (lp_host_parse_count(lp_meta_get(m, "bursty-n-instr0"), &ni) != 0)
+        return;
+    const char *nc_text = lp_meta_get(m, "bursty-n-check0");
+    int inf = lp_host_parse_count(nc_text, &nc) != 0 || nc == UINT64_MAX;
+    lp_host_parse_count(lp_meta_get(m, "bursty-checks"), &checks);
+    lp_host_parse_count(lp_meta_get(m, "bursty-bursts"), &bursts);
+    lp_host_parse_count(lp_meta_get(m, "bursty-instrumented-checks"), &instr);
+    lp_host_parse_count(lp_meta_get(m, "bursty-basic-overhead-ppm"), &ppm);
+    lp_host_parse_count(lp_meta_get(m, "instructions"), &insns);
+    const char *placement = lp_meta_get(m, "bursty-placement");
+    char c1[32], c2[32];
+    printf("\nSampling: bursty tracing, nCheck0 %s, nInstr0 %llu, placement %s\n",
+           inf ? "inf" : lp_fmt_count(nc, c1), (unsigned long long)ni,
+           placement ? placement : "?");
+    printf("  checks executed  %s (%.2f per 1,000 instructions), bursts %s\n",
+           lp_fmt_count(checks, c1), insns ? 1000.0 * (double)checks / (double)insns : 0.0,
+           lp_fmt_count(bursts, c2));
+    printf("  sampling rate    %.3f%% of checks instrumented (nominal %.3f%%)\n",
+           checks ? 100.0 * (double)instr / (double)checks : 0.0,
+           inf ? 0.0 : 100.0 * (double)ni / ((double)nc + (double)ni));
+    printf("  basic overhead   %.2f%% modeled (each check's fast path as %s instructions)\n",
+           (double)ppm / 1e4, lp_meta_get(m, "bursty-check-insns") ? lp_meta_get(m, "bursty-check-insns") : "?");
+    if (lp_host_parse_count(lp_meta_get(m, "streams-overlap-ppm"), &ov) == 0)
+        printf("  stream overlap   %.2f%% with the exhaustive trace's hot data streams (eq. 5)\n",
+               (double)ov / 1e4);
 }
 
 /* ---- header --------------------------------------------------------------------- */
@@ -620,6 +691,10 @@ static void report_sampling(const lp_meta *m)
     const char *strategy = lp_meta_get(m, "strategy");
     if (!strategy)
         return;
+    if (strcmp(strategy, "bursty") == 0) {
+        report_bursty(m);
+        return;
+    }
     uint64_t sampled = 0, intervals = 0, insns = 0, sampled_insns = 0, preds = 0, right = 0;
     uint64_t unrep = 0, resamples = 0, profile_calls = 0, sig_calls = 0;
     lp_host_parse_count(lp_meta_get(m, "sampled-intervals"), &sampled);
@@ -751,6 +826,7 @@ int lp_report_print(const char *path, const lp_profile_set *set, lp_names *names
         case LP_PROF_EDGE: rc = report_edges(names, &v, o); break;
         case LP_PROF_BLOCK: rc = report_blocks(names, &v, o); break;
         case LP_PROF_VALUE: rc = report_values(names, &v, o); break;
+        case LP_PROF_STREAMS: rc = report_streams(names, &v, o, &set->meta); break;
         default: rc = report_pairs(names, type, &v, o); break;
         }
         lp_report_view_fini(&v);

@@ -10,6 +10,13 @@
  * such walk is linear in the grammar; the threshold search repeats it
  * about log2(references) times.
  *
+ * A rule longer than the longest stream whose body holds no rule (a
+ * sequence that always repeats whole, which Sequitur keeps flat) would
+ * otherwise hide every stream inside it; it stands for its prefix of the
+ * longest stream's length instead, hot by the same rule. (Our reading of
+ * "streams of length 10-40": the paper does not say how a longer hot
+ * sequence is cut.)
+ *
  * The start rule is the trace itself, occurring once: never a stream. */
 #include "lp_streams_internal.h"
 
@@ -21,6 +28,28 @@ typedef struct hot_walk {
     uint64_t *cold; /* n_rules */
 } hot_walk;
 
+/* Whether rule r's body is all terminals. */
+static int flat(const lp_grammar *gr, uint32_t r)
+{
+    for (uint32_t i = gr->first[r]; i < gr->first[r + 1]; i++)
+        if (gr->symbol[i] & LP_GRAMMAR_RULE)
+            return 0;
+    return 1;
+}
+
+/* The length rule r counts as a stream with, or 0 when it cannot be one:
+ * its own length in range, or for a longer flat rule the longest stream's
+ * length (its prefix). */
+static uint64_t stream_length(const hot_walk *w, uint32_t r)
+{
+    uint64_t len = w->gr->length[r];
+    if (r == 0 || len < w->min_length)
+        return 0;
+    if (len <= w->max_length)
+        return len;
+    return flat(w->gr, r) ? w->max_length : 0;
+}
+
 /* References covered by the streams hot at threshold; with hot not NULL,
  * marks the hot rules there. */
 static uint64_t covered_at(const hot_walk *w, uint64_t threshold, uint8_t *hot)
@@ -30,10 +59,10 @@ static uint64_t covered_at(const hot_walk *w, uint64_t threshold, uint8_t *hot)
     __builtin_memset(w->cold, 0, (size_t)gr->n_rules * sizeof *w->cold);
     w->cold[0] = 1;
     for (uint32_t r = 0; r < gr->n_rules; r++) {
-        uint64_t cold = w->cold[r], len = gr->length[r];
+        uint64_t cold = w->cold[r], len = stream_length(w, r);
         if (!cold)
             continue;
-        if (r && len >= w->min_length && len <= w->max_length && len * cold >= threshold) {
+        if (len && len * cold >= threshold) {
             covered += len * cold;
             if (hot)
                 hot[r] = 1;
@@ -90,16 +119,17 @@ void lp_streams_free(lp_streams *s)
 }
 
 /* Builds the result from the hot rules marked in hot. */
-static int collect(const lp_streams_builder *b, const lp_grammar *gr, const uint64_t *cold,
+static int collect(const lp_streams_builder *b, const hot_walk *w, const uint64_t *cold,
                    const uint8_t *hot, lp_streams *s)
 {
+    const lp_grammar *gr = w->gr;
     size_t count = 0, total_refs = 0;
     uint64_t longest = 0;
     for (uint32_t r = 0; r < gr->n_rules; r++)
         if (hot[r]) {
             count++;
             total_refs += (size_t)gr->length[r];
-            longest = gr->length[r] > longest ? gr->length[r] : longest;
+            longest = gr->length[r] > longest ? gr->length[r] : longest; /* enough for a prefix */
         }
     if (!count)
         return 0;
@@ -119,9 +149,16 @@ static int collect(const lp_streams_builder *b, const lp_grammar *gr, const uint
     for (uint32_t r = 0; r < gr->n_rules; r++) {
         if (!hot[r])
             continue;
-        uint32_t len = (uint32_t)gr->length[r];
-        if ((rc = lp_grammar_expand(gr, r, terminals, len)) != 0)
-            goto out;
+        /* A long flat rule's prefix (stream_length): its body is its
+         * expansion, so the first len symbols are the prefix's terminals. */
+        uint32_t len = (uint32_t)stream_length(w, r);
+        if (len == gr->length[r]) {
+            if ((rc = lp_grammar_expand(gr, r, terminals, len)) != 0)
+                goto out;
+        } else {
+            for (uint32_t i = 0; i < len; i++)
+                terminals[i] = gr->symbol[gr->first[r] + i];
+        }
         lp_data_ref *refs = storage + used;
         for (uint32_t i = 0; i < len; i++)
             refs[i] = lp_streams_builder_ref(b, terminals[i]);
@@ -202,7 +239,7 @@ int lp_streams_builder_find(const lp_streams_builder *b, const lp_streams_config
     s->covered = covered_at(&w, s->threshold, hot);
     s->coverage = s->references ? (double)s->covered / (double)s->references : 0.0;
     s->target_met = s->references && meets(s->covered, s->references, cfg->coverage);
-    if ((rc = collect(b, &gr, w.cold, hot, s)) != 0)
+    if ((rc = collect(b, &w, w.cold, hot, s)) != 0)
         goto fail;
     lp_free(w.cold);
     lp_free(hot);

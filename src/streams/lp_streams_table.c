@@ -31,7 +31,9 @@ uint64_t lp__streams_ref_hash(const lp_data_ref *refs, size_t n)
 int lp_streams_profile_table(const lp_streams *s, lp_table *out)
 {
     for (size_t i = 0; i < s->count; i++) {
-        lp_key k = {s->stream[i].signature, 0};
+        /* The first PC rides along in the key (the signature fixes it), so
+         * a report can name where a stream starts. */
+        lp_key k = {s->stream[i].signature, s->stream[i].length ? s->stream[i].refs[0].pc : 0};
         lp_entry *e = lp_table_upsert(out, k);
         if (!e)
             return LP_ENOMEM;

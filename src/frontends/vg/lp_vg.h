@@ -7,8 +7,9 @@
  * so the per-block work is one call with everything precomputed. Interval
  * cutting and the files live in lp_vg_out.c, options and wiring in
  * lp_vg_main.c. Every global declared here is defined in lp_vg_state.c, so
- * the files call one another one way: main -> instrument -> {run, hps, ir},
- * hps -> ir, run -> out -> {phase, tuples, hps}, phase -> hps.
+ * the files call one another one way: main -> instrument -> {run, hps, ir,
+ * bursty}, hps -> ir, run -> {out, bursty}, out -> {phase, tuples, hps,
+ * bursty}, phase -> hps.
  *
  * Threads: Valgrind runs one guest thread at a time and switches only between
  * superblocks, so the tool keeps a pointer to the running thread's state and
@@ -20,6 +21,7 @@
 #include "pub_tool_clreq.h"
 #include "pub_tool_tooliface.h"
 
+#include "lowprof/bursty.h"
 #include "lowprof/core.h"
 #include "lowprof/phase.h"
 #include "lowprof/sample.h"
@@ -92,6 +94,7 @@ typedef struct lp_vg_thread {
     lp_vg_frame *frames;
     UInt depth;
     UInt capacity;
+    lp_bursty bursty; /* the thread's check counters (--bursty) */
 } lp_vg_thread;
 
 /* ---- options (lp_vg_main.c) ---- */
@@ -226,6 +229,31 @@ void lp_vg_hps_insn(IRSB *out, const lp_hps_insn *in, UInt k);
 void lp_vg_hps_exit(IRSB *out, ULong exit_dst, IRExpr *exit_guard, const lp_hps_insn *last);
 void lp_vg_hps_end(IRSB *out, IRExpr *next, const lp_hps_insn *last);
 
+/* ---- bursty tracing (lp_vg_bursty.c) ---- */
+extern ULong lp_vg_clo_bursty_check;  /* nCheck0 (LP_BURSTY_INFINITE: inf), 0: off */
+extern ULong lp_vg_clo_bursty_instr;  /* nInstr0 */
+extern const HChar *lp_vg_clo_checks; /* --checks-file: the placement, or NULL (orig) */
+extern const HChar *lp_vg_clo_placement; /* --placement-name: its name, for the profile */
+extern ULong lp_vg_clo_streams_limit; /* references of the exhaustive trace streamed */
+extern Bool lp_vg_bursty_on;
+/* Instructions a check's fast path costs in the basic-overhead model. */
+#define LP_VG_CHECK_INSNS 4
+Bool lp_vg_bursty_parse(const HChar *v);
+void lp_vg_bursty_init(void);
+/* A new thread's counters; a switch to t sets the builders' flag to its mode. */
+void lp_vg_bursty_thread(lp_vg_thread *t);
+void lp_vg_bursty_switch(lp_vg_thread *t);
+/* Translation: whether a block starting at addr, or a backward branch at
+ * pc, has a check under the placement. */
+Bool lp_vg_bursty_entry_check(ULong addr);
+Bool lp_vg_bursty_backedge_check(ULong pc);
+/* Run time: one check of the running thread. */
+VG_REGPARM(0) void lp_vg_bursty_check(void);
+/* Data references for the hot data streams (when selected). */
+Bool lp_vg_streams_wanted(void);
+void lp_vg_streams_ref(ULong pc, ULong addr);
+void lp_vg_bursty_finish(lp_profile_set *set);
+
 /* ---- IR helpers (lp_vg_ir.c) ---- */
 /* e into a fresh temporary of type ty (flat IR wants atoms as operands). */
 IRExpr *lp_vg_tmp(IRSB *out, IRType ty, IRExpr *e);
@@ -250,5 +278,8 @@ void lp_vg_emit(const lp_event *ev);
 void lp_vg_out_finish(Int exitcode);
 /* Sets key to v in decimal (lp_vg_state.c). */
 void lp_vg_meta_u64(lp_meta *m, const HChar *key, ULong v);
+/* Reads a whole file into Valgrind's heap (lp_vg_state.c); NULL if it
+ * cannot be opened. */
+HChar *lp_vg_read_file(const HChar *path, SizeT *out_len);
 
 #endif

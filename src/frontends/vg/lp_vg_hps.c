@@ -71,30 +71,6 @@ static void lp_vg_hps_fail(const HChar *what)
     VG_(exit)(1);
 }
 
-/* Reads the whole ACF into Valgrind's heap; the CLI checked it already. */
-static HChar *lp_vg_hps_read(const HChar *path, SizeT *out_len)
-{
-    SysRes r = VG_(open)(path, VKI_O_RDONLY, 0);
-    if (sr_isError(r))
-        return NULL;
-    Int fd = (Int)sr_Res(r);
-    SizeT cap = 4096, len = 0;
-    HChar *buf = VG_(malloc)("lp.acf", cap);
-    for (;;) {
-        if (len == cap) {
-            cap *= 2;
-            buf = VG_(realloc)("lp.acf", buf, cap);
-        }
-        Int n = VG_(read)(fd, buf + len, (Int)(cap - len));
-        if (n <= 0)
-            break;
-        len += (SizeT)n;
-    }
-    VG_(close)(fd);
-    *out_len = len;
-    return buf;
-}
-
 static void lp_vg_hps_apply_sets(void)
 {
     for (UInt i = 0; i < lp_vg_clo_acf_nsets; i++) {
@@ -114,7 +90,7 @@ void lp_vg_hps_init(void)
         lp_vg_hps_on = True;
     } else if (lp_vg_clo_acf) {
         SizeT len = 0;
-        HChar *text = lp_vg_hps_read(lp_vg_clo_acf, &len);
+        HChar *text = lp_vg_read_file(lp_vg_clo_acf, &len);
         if (!text)
             lp_vg_hps_fail("cannot read the ACF given with --acf-file");
         lp_hps_diag err;

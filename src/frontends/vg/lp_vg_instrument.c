@@ -156,6 +156,17 @@ static void lp_vg_mark_tail(lp_vg_ctx *c, lp_vg_site *s, ULong pc)
         s->branch->tail_taken = 1;
 }
 
+/* A bursty-tracing check on a loop back-edge: runs when the backward
+ * branch is taken, before the site's helper, so the next iteration runs in
+ * the mode the check chose. */
+static void lp_vg_add_backedge_check(lp_vg_ctx *c, const lp_vg_insn *insn, ULong dst,
+                                     IRExpr *guard)
+{
+    if (!lp_vg_bursty_on || !dst || dst > insn->addr || !lp_vg_bursty_backedge_check(insn->addr))
+        return;
+    lp_vg_dirty_call(c->out, "lp_vg_bursty_check", lp_vg_bursty_check, mkIRExprVec_0(), guard);
+}
+
 static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr *guard)
 {
     IRExpr *site = mkIRExpr_HWord((HWord)s);
@@ -165,7 +176,7 @@ static void lp_vg_add_exit_call(lp_vg_ctx *c, lp_vg_site *s, IRExpr *dst, IRExpr
     }
     Bool moves_stack = s->kind == LP_VG_CALL || s->kind == LP_VG_RET ||
                        s->kind == LP_VG_IJUMP || s->tail;
-    if (lp_vg_strategy_on && !moves_stack) {
+    if ((lp_vg_strategy_on || lp_vg_bursty_on) && !moves_stack) {
         /* Conditional replacement: the profiling helper runs only while
          * the daemon's flag is set, the signature helper only while it is
          * clear. Both guards come from one load of the flag, so a cut in
@@ -414,8 +425,10 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     Bool cond = lp_vg_last_is_cond(sb_in, &last, last_imark);
     Bool values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0 ||
                   (lp_vg_clo_tuples & (1u << LP_TUPLE_VALUE)) != 0;
-    Bool trace_loads = lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_LOAD));
-    Bool trace_stores = lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_STORE));
+    Bool trace_loads = (lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_LOAD))) ||
+                       lp_vg_streams_wanted();
+    Bool trace_stores = (lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_STORE))) ||
+                        lp_vg_streams_wanted();
     lp_vg_exit_kind final = lp_vg_final_kind(sb_in, &last, cond);
     /* Signature-only blocks whose exits agree get inline IR instead of
      * helper calls; sig_pending stays set until that IR is emitted. */
@@ -427,6 +440,8 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
         hps_n = lp_vg_hps_describe(sb_in, final);
     }
     const lp_hps_insn *hps_last = hps_n ? &lp_vg_hps_insns[hps_n - 1] : NULL;
+    /* A procedure entry with a bursty-tracing check runs it first. */
+    Bool entry_check = lp_vg_bursty_entry_check(first.addr);
 
     /* Pass 2: copy, adding a guarded helper before each side exit and after
      * each load (and store, when tracing). */
@@ -440,6 +455,9 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
             cur.len = st->Ist.IMark.len;
             k++;
             addStmtToIRSB(c.out, st);
+            if (k == 1 && entry_check)
+                lp_vg_dirty_call(c.out, "lp_vg_bursty_check", lp_vg_bursty_check,
+                                 mkIRExprVec_0(), NULL);
             if (k <= hps_n)
                 lp_vg_hps_insn(c.out, &lp_vg_hps_insns[k - 1], k);
             break;
@@ -468,6 +486,8 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
             }
             lp_vg_site *s = lp_vg_make_site(&c, kind, &cur, k, dst);
             lp_vg_mark_tail(&c, s, cur.addr);
+            if (kind == LP_VG_COND)
+                lp_vg_add_backedge_check(&c, &cur, dst, st->Ist.Exit.guard);
             lp_vg_add_exit_call(&c, s, mkIRExpr_HWord(dst), st->Ist.Exit.guard);
             addStmtToIRSB(c.out, st);
             break;
@@ -515,6 +535,8 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     ULong dst = sb_in->next->tag == Iex_Const ? sb_in->next->Iex.Const.con->Ico.U64 : 0;
     lp_vg_site *s = lp_vg_make_site(&c, kind, &last, (UInt)ninsns, dst);
     lp_vg_mark_tail(&c, s, last.addr);
+    if (kind == LP_VG_COND || kind == LP_VG_JUMP)
+        lp_vg_add_backedge_check(&c, &last, dst, NULL);
     lp_vg_add_exit_call(&c, s, sb_in->next, NULL);
     return c.out;
 }

@@ -190,10 +190,18 @@ static Bool lp_vg_process_cmd_line_option(const HChar *arg)
             lp_vg_clo_ar_instr = VG_(strtoull10)(end + 1, &end);
         if (*end != 0 || lp_vg_clo_ar_check < 1 || lp_vg_clo_ar_instr < 1)
             VG_(fmsg_bad_option)(arg, "expected N_CHECK,N_INSTR, both at least 1\n");
+    } else if VG_STR_CLO (arg, "--bursty", v) {
+        if (!lp_vg_bursty_parse(v))
+            VG_(fmsg_bad_option)(arg, "expected NCHECK:NINSTR, NCHECK at least 1 or inf, "
+                                      "NINSTR at least 1\n");
+    } else if VG_STR_CLO (arg, "--checks-file", lp_vg_clo_checks) {
+    } else if VG_STR_CLO (arg, "--placement-name", lp_vg_clo_placement) {
+    } else if VG_STR_CLO (arg, "--streams-limit", v) {
+        return lp_vg_parse_u64(arg, v, 1, &lp_vg_clo_streams_limit);
     } else if VG_STR_CLO (arg, "--profile", v) {
         if (!lp_vg_parse_types(v, &lp_vg_clo_types))
             VG_(fmsg_bad_option)(arg, "profile types are code-region, method, call-pair, "
-                                      "edge, block, value, or none\n");
+                                      "edge, block, value, data-streams, or none\n");
     } else {
         return False;
     }
@@ -229,6 +237,12 @@ static void lp_vg_print_usage(void)
                 "    --hps-mode=hps|dise    conditional replacement, or plain DISE [hps]\n"
                 "    --hps-ar=NC,NI         software sampling framework: NC checks off,\n"
                 "                           NI checks on; profiles call pairs\n"
+                "    --bursty=NC:NI         bursty tracing: per thread, NC checks in the\n"
+                "                           checking code, then NI in the instrumented\n"
+                "                           (NC may be inf); profiles only in bursts\n"
+                "    --checks-file=FILE     the checked entries and back-edges [every one]\n"
+                "    --placement-name=P     the placement's name, for the profile\n"
+                "    --streams-limit=N      data references streamed [16777216]\n"
                 "    --progress=yes|no      report progress once a second [no]\n");
 }
 
@@ -257,6 +271,11 @@ static void lp_vg_post_clo_init(void)
      * put copies of a tight loop's branch in the middle of one block. */
     VG_(clo_vex_control).guest_chase = False;
     VG_(clo_vex_control).iropt_unroll_thresh = 0;
+    if (lp_vg_clo_bursty_check && (lp_vg_clo_daemon.strategy || lp_vg_clo_acf ||
+                                    lp_vg_clo_ar_check))
+        VG_(fmsg_bad_option)("--bursty", "bursts decide what is profiled alone: not with "
+                                         "--strategy, --acf-file or --hps-ar\n");
+    lp_vg_bursty_init(); /* before the first thread exists */
     lp_vg_run_init();
     lp_vg_tuples_init();
     lp_vg_hps_init();

@@ -46,11 +46,13 @@ void lp_vg_switch_thread(ThreadId tid)
         lp_vg_thread *t = VG_(calloc)("lp.thread", 1, sizeof *t);
         t->tid = tid;
         lp_vg_threads[tid] = t;
+        lp_vg_bursty_thread(t);
     }
     if (lp_vg_cur)
         lp_vg_cur->carry = lp_vg_carry;
     lp_vg_cur = lp_vg_threads[tid];
     lp_vg_carry = lp_vg_cur->carry;
+    lp_vg_bursty_switch(lp_vg_cur);
 }
 
 /* A record per key, allocated once and never moved: sites keep pointers to
@@ -389,6 +391,8 @@ VG_REGPARM(3) void lp_vg_on_load(ULong pc, ULong addr, ULong value, ULong size)
         }
     }
     lp_vg_tuple(LP_TUPLE_VALUE, pc, value);
+    if (lp_vg_streams_wanted())
+        lp_vg_streams_ref(pc, addr);
     if (lp_vg_clo_trace) {
         lp_event ev = {.kind = LP_EV_LOAD, .size = (UShort)size, .tid = lp_vg_cur->tid,
                        .pc = pc, .a = addr, .b = value, .icount = lp_vg_icount};
@@ -398,7 +402,11 @@ VG_REGPARM(3) void lp_vg_on_load(ULong pc, ULong addr, ULong value, ULong size)
 
 VG_REGPARM(3) void lp_vg_on_store(ULong pc, ULong addr, ULong size)
 {
-    if (!lp_vg_enabled || !lp_vg_clo_trace)
+    if (!lp_vg_enabled)
+        return;
+    if (lp_vg_streams_wanted())
+        lp_vg_streams_ref(pc, addr);
+    if (!lp_vg_clo_trace)
         return;
     lp_event ev = {.kind = LP_EV_STORE, .size = (UShort)size, .tid = lp_vg_cur->tid, .pc = pc,
                    .a = addr, .icount = lp_vg_icount};

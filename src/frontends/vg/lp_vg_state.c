@@ -5,7 +5,10 @@
  * helpers and the output; instrumentation asks HPS; the output finishes
  * the phase, tuple and HPS parts), so no part owns what another reads. */
 #include "pub_tool_basics.h"
+#include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_vki.h"
 
 #include "lp_vg.h"
 
@@ -58,10 +61,41 @@ lp_interval lp_vg_iv;
 lp_interval_cutter lp_vg_cutter;
 lp_profile_set lp_vg_totals;
 
+/* bursty tracing (lp_vg_bursty.c) */
+ULong lp_vg_clo_bursty_check = 0, lp_vg_clo_bursty_instr = 0;
+const HChar *lp_vg_clo_checks = NULL;
+const HChar *lp_vg_clo_placement = NULL;
+ULong lp_vg_clo_streams_limit = 16u << 20;
+Bool lp_vg_bursty_on = False;
+
 /* A number as a metadata value: every part that writes metadata uses it. */
 void lp_vg_meta_u64(lp_meta *m, const HChar *key, ULong v)
 {
     HChar buf[32];
     VG_(sprintf)(buf, "%llu", v);
     lp_meta_set(m, key, buf);
+}
+
+/* Reads a whole file (an ACF, a checks file) into Valgrind's heap. */
+HChar *lp_vg_read_file(const HChar *path, SizeT *out_len)
+{
+    SysRes r = VG_(open)(path, VKI_O_RDONLY, 0);
+    if (sr_isError(r))
+        return NULL;
+    Int fd = (Int)sr_Res(r);
+    SizeT cap = 4096, len = 0;
+    HChar *buf = VG_(malloc)("lp.file", cap);
+    for (;;) {
+        if (len == cap) {
+            cap *= 2;
+            buf = VG_(realloc)("lp.file", buf, cap);
+        }
+        Int n = VG_(read)(fd, buf + len, (Int)(cap - len));
+        if (n <= 0)
+            break;
+        len += (SizeT)n;
+    }
+    VG_(close)(fd);
+    *out_len = len;
+    return buf;
 }
