@@ -98,7 +98,8 @@ typedef struct lp_value_options {
                               10000000 */
     /* cost model, in main-processor cycles */
     uint32_t interrupt_cycles; /* [interrupt-cycles] fixed part of an interrupt: 500 */
-    uint32_t slot_cycles;      /* [slot-cycles] per slot copied to memory: 40 */
+    uint32_t slot_cycles;      /* [slot-cycles] per slot copied to memory, that is per
+                                  summarised sample handled in software: 40 */
     uint32_t load_cycles;      /* [load-cycles] final estimation, per static load: 100 */
     /* output */
     uint32_t top; /* [top] values reported per load, 1..LP_VALUE_TOP_MAX: 4 */
@@ -174,6 +175,7 @@ typedef struct lp_value_stats {
     uint64_t masked;          /* loads marked done */
     uint64_t resampled;       /* done loads un-masked for re-sampling */
     uint64_t cycles;          /* modelled main-processor cycles spent on profiling */
+    uint64_t coproc_cycles;   /* co-processor cycles its routine spent on samples */
     uint32_t mask_bits;       /* the PC filter now */
     uint32_t match;
     uint32_t buffered;        /* samples waiting in the buffer now */
@@ -315,8 +317,9 @@ typedef struct lp_value_load {
     lp_value_top top[LP_VALUE_TOP_MAX]; /* by descending samples */
 } lp_value_load;
 
-/* The estimate for stored PC pc. Returns 0, LP_ENOENT if no slot of it was
- * ever copied, or LP_ENOMEM. */
+/* The estimate for the load at pc (only its low pc_bits count: the table
+ * knows stored PCs). Returns 0, LP_ENOENT if no slot of it was ever
+ * copied, or LP_ENOMEM. */
 int lp_value_estimate_pc(const lp_value_profiler *p, uint64_t pc, lp_value_load *out);
 
 /* Iterates the estimates in the order loads were first copied: start with

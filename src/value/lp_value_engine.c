@@ -48,6 +48,7 @@ int lp__value_process(lp_value_profiler *p, const lp__value_sample *smp)
 {
     uint64_t pc = smp->pc & p->pc_mask, value = smp->value & p->value_mask;
     p->stats.samples++;
+    p->stats.coproc_cycles += p->o.sample_cycles;
     p->epoch_samples++;
     uint32_t i = lp__value_cam_find(&p->cam, pc);
     if (i != LP__CAM_EMPTY) {

@@ -114,27 +114,32 @@ static uint64_t round_count(double x)
 
 int lp_value_table(const lp_value_profiler *p, lp_table *t, double scale)
 {
-    for (size_t k = 0; k < p->store.n; k++) {
+    uint32_t most = 1;
+    for (size_t k = 0; k < p->store.n; k++)
+        most = p->store.recs[k].nvals > most ? p->store.recs[k].nvals : most;
+    double *est = lp_malloc(most * sizeof *est);
+    if (!est)
+        return LP_ENOMEM;
+    int rc = LP_OK;
+    for (size_t k = 0; k < p->store.n && !rc; k++) {
         const lp__value_rec *r = &p->store.recs[k];
-        double *est = lp_malloc((r->nvals ? r->nvals : 1) * sizeof *est);
-        if (!est)
-            return LP_ENOMEM;
         double other;
         lp_value_apportion(r->vals, r->nvals, r->samples, est, &other);
         for (uint32_t i = 0; i <= r->nvals; i++) {
             lp_key key = {r->pc, i < r->nvals ? r->vals[i].value : LP_VALUE_OTHER};
             uint64_t add = round_count((i < r->nvals ? est[i] : other) * scale);
-            if (!add)
+            /* lp_table cannot hold its reserved key: a 64-bit PC of all
+             * ones with the "other" value is left out. */
+            if (!add || (key.a == UINT64_MAX && key.b == UINT64_MAX))
                 continue;
             lp_entry *e = lp_table_upsert(t, key);
-            if (!e && !(key.a == UINT64_MAX && key.b == UINT64_MAX)) {
-                lp_free(est);
-                return LP_ENOMEM;
+            if (!e) {
+                rc = LP_ENOMEM;
+                break;
             }
-            if (e)
-                e->v[0] += add;
+            e->v[0] += add;
         }
-        lp_free(est);
     }
-    return LP_OK;
+    lp_free(est);
+    return rc;
 }
