@@ -100,25 +100,33 @@ static int copy_slots(lp_value_profiler *p)
     return LP_OK;
 }
 
-/* Un-masks every done instruction whose period has passed; stale queue
- * entries (un-masked meanwhile, or masked again later) are skipped. */
-static void resample_due(lp_value_profiler *p)
+/* The oldest masked instruction still masked, or NULL: queue entries of
+ * instructions un-masked meanwhile, or masked again since (a newer entry
+ * stands for them), are dropped on the way. */
+static lp__value_rec *oldest_done(lp__value_store *st)
 {
-    lp__value_store *st = &p->store;
     while (st->qlen) {
         const lp__value_doneq *q = &st->q[st->qhead];
         lp__value_rec *r = &st->recs[q->rec];
-        if (r->done && r->done_seq == q->seq) {
-            if (p->now - r->done_time < p->o.resample)
-                break;
-            lp__value_bit_set(p->filter.done, lp__value_done_index(&p->filter, r->pc), 0);
-            r->done = 0;
-            r->profiles = 0;
-            r->resamples++;
-            p->stats.resampled++;
-        }
+        if (r->done && r->done_seq == q->seq)
+            return r;
         st->qhead = st->qhead + 1 == st->qcap ? 0 : st->qhead + 1;
         st->qlen--;
+    }
+    return NULL;
+}
+
+/* Un-masks every done instruction whose period has passed. */
+static void resample_due(lp_value_profiler *p)
+{
+    lp__value_store *st = &p->store;
+    lp__value_rec *r;
+    while ((r = oldest_done(st)) && p->now - r->done_time >= p->o.resample) {
+        lp__value_bit_set(p->filter.done, lp__value_done_index(&p->filter, r->pc), 0);
+        r->done = 0; /* its queue entry is now stale: the next call drops it */
+        r->profiles = 0;
+        r->resamples++;
+        p->stats.resampled++;
     }
 }
 
@@ -151,6 +159,15 @@ static void new_region(lp_value_profiler *p)
     p->stats.match = p->filter.match;
 }
 
+static void next_region(lp_value_profiler *p)
+{
+    if (p->filter.mask_bits) {
+        p->filter.match = lp__value_region_next(p->filter.match, p->filter.mask_bits);
+        p->stats.region_advances++;
+    }
+    new_region(p);
+}
+
 int lp__value_interrupt(lp_value_profiler *p, unsigned kind)
 {
     p->irq_serial++;
@@ -174,13 +191,8 @@ int lp__value_interrupt(lp_value_profiler *p, unsigned kind)
     } else if (kind != LP__IRQ_RESAMPLE) {
         rc = copy_slots(p);
         clear_slots(p);
-        if (kind == LP__IRQ_REGION) {
-            if (p->filter.mask_bits) {
-                p->filter.match = lp__value_region_next(p->filter.match, p->filter.mask_bits);
-                p->stats.region_advances++;
-            }
-            new_region(p);
-        }
+        if (kind == LP__IRQ_REGION)
+            next_region(p);
     }
     p->epoch_samples = 0;
     p->epoch_replacements = 0;
@@ -193,18 +205,9 @@ int lp__value_interrupt(lp_value_profiler *p, unsigned kind)
 
 int lp__value_timers(lp_value_profiler *p)
 {
-    lp__value_store *st = &p->store;
     if (p->o.resample) {
-        /* Drop stale entries here so they never cost an interrupt. */
-        while (st->qlen) {
-            const lp__value_doneq *q = &st->q[st->qhead];
-            const lp__value_rec *r = &st->recs[q->rec];
-            if (r->done && r->done_seq == q->seq)
-                break;
-            st->qhead = st->qhead + 1 == st->qcap ? 0 : st->qhead + 1;
-            st->qlen--;
-        }
-        if (st->qlen && p->now - st->recs[st->q[st->qhead].rec].done_time >= p->o.resample) {
+        const lp__value_rec *r = oldest_done(&p->store);
+        if (r && p->now - r->done_time >= p->o.resample) {
             int rc = lp__value_interrupt(p, LP__IRQ_RESAMPLE);
             if (rc)
                 return rc;
@@ -218,11 +221,7 @@ int lp__value_timers(lp_value_profiler *p)
      * (it owns the filter's registers): no interrupt, so a finished
      * profile costs nothing. */
     if (!p->occupied) {
-        if (p->filter.mask_bits) {
-            p->filter.match = lp__value_region_next(p->filter.match, p->filter.mask_bits);
-            p->stats.region_advances++;
-        }
-        new_region(p);
+        next_region(p);
         return LP_OK;
     }
     return lp__value_interrupt(p, LP__IRQ_REGION);

@@ -39,30 +39,22 @@ int lp_value_push(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned op
         return p->status;
     if (p->finished)
         return LP_EINVAL;
-    switch (lp__value_filter_test(&p->filter, pc & p->pc_mask, opclass)) {
-    case LP__FILTER_CLASS: break;
-    case LP__FILTER_REGION:
-        p->stats.class_passed++;
-        p->stats.region_rejected++;
-        p->idle++;
-        break;
-    case LP__FILTER_IGNORE:
-        p->stats.class_passed++;
-        p->stats.ignore_rejected++;
-        p->idle++;
-        break;
-    case LP__FILTER_DONE:
-        p->stats.class_passed++;
-        p->stats.done_rejected++;
-        p->idle++;
-        break;
-    default:
+    unsigned why = lp__value_filter_test(&p->filter, pc & p->pc_mask, opclass);
+    if (why == LP__FILTER_PASS) {
         p->stats.class_passed++;
         p->stats.tagged++;
         p->idle = 0;
         if (!lp__value_buffer_put(&p->buf, pc, value))
             p->stats.dropped_full++;
-        break;
+    } else if (why != LP__FILTER_CLASS) {
+        p->stats.class_passed++;
+        p->idle++;
+        if (why == LP__FILTER_REGION)
+            p->stats.region_rejected++;
+        else if (why == LP__FILTER_IGNORE)
+            p->stats.ignore_rejected++;
+        else
+            p->stats.done_rejected++;
     }
     return advance(p, 1);
 }

@@ -115,7 +115,8 @@ static void test_invalid_refused(void)
     LP_CHECK(lp_value_options_check(&o, &field, &why) == LP_EINVAL);
     LP_CHECK(field && strcmp(field, "split-max") == 0);
     LP_CHECK(lp_value_footprint(&o) == 0);
-    lp_value_profiler *p = (lp_value_profiler *)&o;
+    static char not_null;
+    lp_value_profiler *p = (lp_value_profiler *)(void *)&not_null;
     LP_CHECK(lp_value_create(&o, &p) == LP_EINVAL);
     LP_CHECK(p == NULL);
     /* init refuses memory that is too small */
