@@ -18,6 +18,7 @@
 #include "lowprof/bursty.h"
 #include "lowprof/hps.h"
 #include "lowprof/record.h"
+#include "lowprof/value.h"
 
 const char cmd_record_help[] =
     "usage: lowprof record [OPTIONS] -- PROGRAM [ARGS...]\n"
@@ -70,6 +71,11 @@ const char cmd_record_help[] =
     "                        EN, L4, L10, LN, EC+L4) or a checks file [orig]\n"
     "  --streams-limit N     data references the hot data streams are found in\n"
     "                        (exhaustive and sampled alike) [16777216]\n"
+    "  --value-profiler P    estimate the load-value profile instead of counting\n"
+    "                        it: coproc[:OPTIONS] runs the profiling\n"
+    "                        co-processor's self-limiting profiler (options and\n"
+    "                        defaults: doc/value.md), simple:N samples one load\n"
+    "                        in N (the stream compressor P<N>)\n"
     "  --trace FILE          also write every event (for small runs)\n"
     "  --trace-limit N       stop the event trace after N events [10000000]\n"
     "  --trace-kinds LIST    events to trace, comma-separated: branch, call,\n"
@@ -303,6 +309,49 @@ static int lp_record_bursty(lp_record_opts *o, const char *bursty, const char *c
                : 0;
 }
 
+/* --value-profiler: coproc[:OPTIONS] goes to the tool after its options
+ * are checked here (an error names the field); simple:N becomes the value
+ * tuples through the compressor P<N>, written into spec. Returns 0, or 2
+ * after a message. */
+static int lp_record_value_profiler(lp_record_opts *o, const char *v, int conflicts, char *spec,
+                                    size_t cap)
+{
+    spec[0] = 0;
+    if (conflicts)
+        return lp_host_usage("record", "--value-profiler chooses the value estimator: not with "
+                                      "--tuples, --compressor or --strategy");
+    if (strncmp(v, "simple:", 7) == 0) {
+        char *end;
+        errno = 0;
+        unsigned long n = strtoul(v + 7, &end, 10);
+        if (!v[7] || *end || errno || n < 1 || n > 1000000 || v[7] == '-')
+            return lp_host_usage("record", "--value-profiler simple:N needs N from 1 to "
+                                          "1000000, not '%s'", v + 7);
+        snprintf(spec, cap, "P%lu", n);
+        return 0;
+    }
+    if (strncmp(v, "coproc", 6) != 0 || (v[6] && v[6] != ':'))
+        return lp_host_usage("record", "--value-profiler is coproc[:OPTIONS] or simple:N, not '%s'",
+                            v);
+    lp_value_options opts;
+    lp_value_options_default(&opts);
+    lp_value_parse_error err = {0};
+    const char *text = v[6] ? v + 7 : "";
+    if (lp_value_options_parse(text, &opts, &err) != 0) {
+        if (err.field)
+            fprintf(stderr, "lowprof record: --value-profiler: option '%s' at character %zu: %s\n",
+                    err.field, err.offset + 1, err.why ? err.why : "bad value");
+        else
+            fprintf(stderr, "lowprof record: --value-profiler: '%.*s' at character %zu is not an "
+                            "option (%s)\n",
+                    (int)err.length, text + err.offset, err.offset + 1, err.why ? err.why : "");
+        fprintf(stderr, "  %s\n  %*s^\n", text, (int)err.offset, "");
+        fprintf(stderr, "Try 'lowprof help record'; the options are in doc/value.md.\n");
+        return 2;
+    }
+    return lp_tool_arg(o, "--value-profiler", v) ? 2 : 0;
+}
+
 /* Checks a --strategy or --phase-* value before a long run starts; the
  * tool checks them again. */
 static int lp_check_phase_option(const char *opt, const char *v)
@@ -381,7 +430,8 @@ int cmd_record(int argc, char **argv)
     char types_buf[256];
     const char *tuples = NULL, *compressor = NULL, *seed = NULL, *cost = NULL, *strategy = NULL;
     const char *acf = NULL, *hps_mode = NULL, *hps_ar = NULL, *acf_sets[16];
-    const char *bursty = NULL, *checks = NULL;
+    const char *bursty = NULL, *checks = NULL, *value_profiler = NULL;
+    static char simple_spec[32];
     int phase_opts = 0, explicit_types = 0, nsets = 0;
     lp_record_opts o = {0};
     o.out = "lowprof.lpprof";
@@ -408,7 +458,7 @@ int cmd_record(int argc, char **argv)
                     strcmp(a, "--acf-set") == 0 || strcmp(a, "--hps-mode") == 0 ||
                     strcmp(a, "--hps-ar") == 0 || strcmp(a, "--cost") == 0 ||
                     strcmp(a, "--bursty") == 0 || strcmp(a, "--checks") == 0 ||
-                    strcmp(a, "--streams-limit") == 0;
+                    strcmp(a, "--streams-limit") == 0 || strcmp(a, "--value-profiler") == 0;
         if (takes && !next)
             return lp_host_usage("record", "%s needs a value", a);
         if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
@@ -444,6 +494,8 @@ int cmd_record(int argc, char **argv)
             hps_ar = next;
         } else if (strcmp(a, "--bursty") == 0) {
             bursty = next;
+        } else if (strcmp(a, "--value-profiler") == 0) {
+            value_profiler = next;
         } else if (strcmp(a, "--checks") == 0) {
             checks = next;
         } else if (strcmp(a, "--streams-limit") == 0) {
@@ -508,6 +560,16 @@ int cmd_record(int argc, char **argv)
         return 2;
     if (lp_record_bursty(&o, bursty, checks, strategy || acf || hps_ar))
         return 2;
+    if (value_profiler) {
+        int rc = lp_record_value_profiler(&o, value_profiler, tuples || compressor || strategy,
+                                          simple_spec, sizeof simple_spec);
+        if (rc)
+            return rc;
+        if (simple_spec[0]) {
+            tuples = "value";
+            compressor = simple_spec;
+        }
+    }
     if ((compressor || seed || cost) && !tuples)
         return lp_host_usage("record", "--compressor, --seed and --cost need --tuples");
     if (tuples) {

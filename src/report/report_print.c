@@ -13,6 +13,7 @@
 
 #include "lowprof/host.h"
 #include "lowprof/report.h"
+#include "lowprof/value.h"
 
 
 /* One row before sorting: the key, its counters, an extra figure (call
@@ -391,6 +392,135 @@ static int report_values(lp_names *nm, const lp_report_view *v, const lp_report_
             lp_tab_cell(&t, "%s", "");
             lp_tab_cell(&t, "  (%s others)", lp_fmt_count(l->aux - nv, c2));
             lp_tab_cell(&t, "%s", "");
+        }
+    }
+    lp_tab_print(&t, stdout, 2);
+    lp_tab_fini(&t);
+    free(loads);
+    free(vals);
+    return 0;
+}
+
+/* Whether pc is in a "pc,pc,..." hex list of the metadata. */
+static int report_pc_listed(const char *list, uint64_t pc)
+{
+    for (const char *p = list; p && *p;) {
+        char *end;
+        uint64_t v = strtoull(p, &end, 16);
+        if (end == p)
+            return 0;
+        if (v == pc)
+            return 1;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return 0;
+}
+
+/* The co-processor's estimated value profile (doc/value.md): loads by
+ * estimated invariance (their top value's share of the samples they got),
+ * most invariant first among those sampled enough to say, each with its
+ * top values, the confidence of the invariance, and whether the
+ * co-processor masked it as done; then what the profiling cost. */
+static int report_coproc_values(lp_names *nm, const lp_report_view *v, const lp_report_opts *o,
+                                const lp_meta *m)
+{
+    report_row *loads = calloc(v->count ? v->count : 1, sizeof *loads);
+    report_row *vals = calloc(v->count ? v->count : 1, sizeof *vals);
+    if (!loads || !vals) {
+        free(loads);
+        free(vals);
+        return LP_ENOMEM;
+    }
+    size_t nloads = 0;
+    uint64_t total = 0;
+    for (size_t i = 0; i < v->count;) {
+        size_t j = i;
+        report_row r = {v->entries[i].key.a, i, 0, 0, 0, 0};
+        uint64_t top = 0;
+        for (; j < v->count && v->entries[j].key.a == r.a; j++) {
+            r.v0 += v->entries[j].v[0];
+            if (v->entries[j].key.b != LP_VALUE_OTHER && v->entries[j].v[0] > top)
+                top = v->entries[j].v[0];
+        }
+        r.aux = j - i;
+        r.v1 = top;
+        /* Sorted by invariance to two decimals, then by samples, so the
+         * frequent loads lead each invariance band. */
+        uint64_t band = r.v0 ? top * 100 / r.v0 : 0;
+        r.weight = (band << 48) | (r.v0 < ((uint64_t)1 << 48) ? r.v0 : ((uint64_t)1 << 48) - 1);
+        total += r.v0;
+        loads[nloads++] = r;
+        i = j;
+    }
+    qsort(loads, nloads, sizeof *loads, report_row_cmp);
+    const char *done = lp_meta_get(m, "coproc-done-pcs"), *phased = lp_meta_get(m, "coproc-phased-pcs");
+    char c1[32], c2[32], what[200], pct[16], name[1024], dec[32];
+    snprintf(what, sizeof what, "%s static loads, %s samples estimated by the co-processor",
+             lp_fmt_count(nloads, c1), lp_fmt_count(total, c2));
+    report_heading("Load values (estimated)", what, o, nloads, v);
+    uint64_t tagged = 0, samples = 0, dropped = 0, interrupts = 0, repl = 0, cycles = 0, ppm = 0;
+    uint64_t masked = 0, alias_pc = 0, alias_value = 0;
+    lp_host_parse_count(lp_meta_get(m, "coproc-tagged"), &tagged);
+    lp_host_parse_count(lp_meta_get(m, "coproc-samples"), &samples);
+    lp_host_parse_count(lp_meta_get(m, "coproc-dropped"), &dropped);
+    lp_host_parse_count(lp_meta_get(m, "coproc-interrupts"), &interrupts);
+    lp_host_parse_count(lp_meta_get(m, "coproc-replacements"), &repl);
+    lp_host_parse_count(lp_meta_get(m, "coproc-cycles"), &cycles);
+    lp_host_parse_count(lp_meta_get(m, "coproc-overhead-ppm"), &ppm);
+    lp_host_parse_count(lp_meta_get(m, "coproc-masked"), &masked);
+    lp_host_parse_count(lp_meta_get(m, "coproc-alias-pc"), &alias_pc);
+    lp_host_parse_count(lp_meta_get(m, "coproc-alias-value"), &alias_value);
+    printf("  co-processor: %s loads passed the filter, %s samples processed, %s dropped "
+           "(buffer full)\n", lp_fmt_count(tagged, c1), lp_fmt_count(samples, c2),
+           lp_fmt_count(dropped, name));
+    printf("  %s interrupts, %s slots replaced, %s loads masked as done; aliasing: %s samples "
+           "on another PC's slot, %s hits on a value equal only in its stored bits\n",
+           lp_fmt_count(interrupts, c1), lp_fmt_count(repl, c2), lp_fmt_count(masked, name),
+           lp_fmt_count(alias_pc, dec), lp_fmt_count(alias_value, pct));
+    printf("  modeled cost: %s main-processor cycles, %.3f%% of the program's instructions\n",
+           lp_fmt_count(cycles, c1), (double)ppm / 1e4);
+    if (nloads == 0) {
+        report_none("loads");
+        free(loads);
+        free(vals);
+        return 0;
+    }
+    const char *heading[] = {"samples", "invariance", "confidence", "done",
+                             "load pc / value", "function (location) / share"};
+    lp_tab t;
+    lp_tab_init(&t, "rrrrll", heading);
+    for (size_t i = 0, n = report_shown(o, nloads); i < n; i++) {
+        const report_row *l = &loads[i];
+        double inv = l->v0 ? (double)l->v1 / (double)l->v0 : 0.0;
+        lp_tab_cell(&t, "%s", lp_fmt_count(l->v0, c1));
+        lp_tab_cell(&t, "%.3f", inv);
+        lp_tab_cell(&t, "%.3f", lp_value_confidence(inv, l->v0));
+        lp_tab_cell(&t, "%s%s", report_pc_listed(done, l->a) ? "yes" : "no",
+                    report_pc_listed(phased, l->a) ? ", phased" : "");
+        lp_tab_cell(&t, "0x%llx", (unsigned long long)l->a);
+        lp_tab_cell(&t, "%s", lp_names_describe(nm, l->a, 1, name, sizeof name));
+        size_t first = (size_t)l->b;
+        for (size_t k = 0; k < l->aux; k++) {
+            const lp_entry *e = &v->entries[first + k];
+            vals[k] = (report_row){e->key.b, 0, e->v[0], 0, 0, e->v[0]};
+        }
+        qsort(vals, l->aux, sizeof *vals, report_row_cmp);
+        size_t shown = 0;
+        for (size_t k = 0; k < l->aux && (o->values_top == 0 || shown < o->values_top); k++) {
+            int other = vals[k].a == LP_VALUE_OTHER;
+            lp_tab_cell(&t, "%s", lp_fmt_count(vals[k].v0, c1));
+            lp_tab_cell(&t, "%s", lp_fmt_percent(vals[k].v0, l->v0, pct));
+            lp_tab_cell(&t, "%s", "");
+            lp_tab_cell(&t, "%s", "");
+            if (other) {
+                lp_tab_cell(&t, "%s", "  (values never active)");
+                lp_tab_cell(&t, "%s", "");
+            } else {
+                lp_tab_cell(&t, "  = 0x%llx", (unsigned long long)vals[k].a);
+                report_value_text(vals[k].a, 8, dec, sizeof dec);
+                lp_tab_cell(&t, "  %s", dec);
+            }
+            shown++;
         }
     }
     lp_tab_print(&t, stdout, 2);
@@ -825,7 +955,11 @@ int lp_report_print(const char *path, const lp_profile_set *set, lp_names *names
         case LP_PROF_CALL_PAIR: rc = report_call_pairs(names, &v, o); break;
         case LP_PROF_EDGE: rc = report_edges(names, &v, o); break;
         case LP_PROF_BLOCK: rc = report_blocks(names, &v, o); break;
-        case LP_PROF_VALUE: rc = report_values(names, &v, o); break;
+        case LP_PROF_VALUE:
+            rc = lp_meta_get(&set->meta, "value-estimate")
+                     ? report_coproc_values(names, &v, o, &set->meta)
+                     : report_values(names, &v, o);
+            break;
         case LP_PROF_STREAMS: rc = report_streams(names, &v, o, &set->meta); break;
         default: rc = report_pairs(names, type, &v, o); break;
         }

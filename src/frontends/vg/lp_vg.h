@@ -254,6 +254,13 @@ Bool lp_vg_streams_wanted(void);
 void lp_vg_streams_ref(ULong pc, ULong addr);
 void lp_vg_bursty_finish(lp_profile_set *set);
 
+/* ---- the co-processor's value profiler (lp_vg_value.c) ---- */
+extern const HChar *lp_vg_clo_value_profiler; /* "coproc[:OPTIONS]", or NULL */
+Bool lp_vg_value_on(void);
+void lp_vg_value_init(void);
+VG_REGPARM(2) void lp_vg_value_load(ULong pc, ULong value);
+void lp_vg_value_finish(lp_profile_set *set);
+
 /* ---- IR helpers (lp_vg_ir.c) ---- */
 /* e into a fresh temporary of type ty (flat IR wants atoms as operands). */
 IRExpr *lp_vg_tmp(IRSB *out, IRType ty, IRExpr *e);

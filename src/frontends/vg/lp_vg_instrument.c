@@ -424,7 +424,7 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     c.block = c.profiling ? lp_vg_block_get(first.addr) : NULL;
     Bool cond = lp_vg_last_is_cond(sb_in, &last, last_imark);
     Bool values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0 ||
-                  (lp_vg_clo_tuples & (1u << LP_TUPLE_VALUE)) != 0;
+                  (lp_vg_clo_tuples & (1u << LP_TUPLE_VALUE)) != 0 || lp_vg_value_on();
     Bool trace_loads = (lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_LOAD))) ||
                        lp_vg_streams_wanted();
     Bool trace_stores = (lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_STORE))) ||

@@ -194,6 +194,10 @@ static Bool lp_vg_process_cmd_line_option(const HChar *arg)
         if (!lp_vg_bursty_parse(v))
             VG_(fmsg_bad_option)(arg, "expected NCHECK:NINSTR, NCHECK at least 1 or inf, "
                                       "NINSTR at least 1\n");
+    } else if VG_STR_CLO (arg, "--value-profiler", lp_vg_clo_value_profiler) {
+        if (VG_(strncmp)(lp_vg_clo_value_profiler, "coproc", 6) != 0 ||
+            (lp_vg_clo_value_profiler[6] != 0 && lp_vg_clo_value_profiler[6] != ':'))
+            VG_(fmsg_bad_option)(arg, "the tool's value profiler is coproc[:OPTIONS]\n");
     } else if VG_STR_CLO (arg, "--checks-file", lp_vg_clo_checks) {
     } else if VG_STR_CLO (arg, "--placement-name", lp_vg_clo_placement) {
     } else if VG_STR_CLO (arg, "--streams-limit", v) {
@@ -243,6 +247,8 @@ static void lp_vg_print_usage(void)
                 "    --checks-file=FILE     the checked entries and back-edges [every one]\n"
                 "    --placement-name=P     the placement's name, for the profile\n"
                 "    --streams-limit=N      data references streamed [16777216]\n"
+                "    --value-profiler=coproc[:OPTS]  the profiling co-processor's load\n"
+                "                           value profiler (doc/value.md)\n"
                 "    --progress=yes|no      report progress once a second [no]\n");
 }
 
@@ -276,6 +282,7 @@ static void lp_vg_post_clo_init(void)
         VG_(fmsg_bad_option)("--bursty", "bursts decide what is profiled alone: not with "
                                          "--strategy, --acf-file or --hps-ar\n");
     lp_vg_bursty_init(); /* before the first thread exists */
+    lp_vg_value_init();
     lp_vg_run_init();
     lp_vg_tuples_init();
     lp_vg_hps_init();

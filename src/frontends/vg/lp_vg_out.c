@@ -289,6 +289,7 @@ void lp_vg_out_finish(Int exitcode)
     lp_vg_tuples_finish(&lp_vg_totals);
     lp_vg_phase_finish(&lp_vg_totals);
     lp_vg_bursty_finish(&lp_vg_totals);
+    lp_vg_value_finish(&lp_vg_totals);
     lp_vg_hps_finish(&lp_vg_totals);
     lp_vg_meta_u64(m, "instructions", lp_vg_icount);
     lp_vg_meta_u64(m, "intervals", lp_vg_cutter.index);

@@ -391,6 +391,8 @@ VG_REGPARM(3) void lp_vg_on_load(ULong pc, ULong addr, ULong value, ULong size)
         }
     }
     lp_vg_tuple(LP_TUPLE_VALUE, pc, value);
+    if (lp_vg_value_on())
+        lp_vg_value_load(pc, value);
     if (lp_vg_streams_wanted())
         lp_vg_streams_ref(pc, addr);
     if (lp_vg_clo_trace) {

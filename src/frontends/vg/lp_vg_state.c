@@ -68,6 +68,9 @@ const HChar *lp_vg_clo_placement = NULL;
 ULong lp_vg_clo_streams_limit = 16u << 20;
 Bool lp_vg_bursty_on = False;
 
+/* the co-processor (lp_vg_value.c) */
+const HChar *lp_vg_clo_value_profiler = NULL;
+
 /* A number as a metadata value: every part that writes metadata uses it. */
 void lp_vg_meta_u64(lp_meta *m, const HChar *key, ULong v)
 {
