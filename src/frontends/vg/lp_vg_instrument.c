@@ -432,7 +432,8 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     lp_vg_exit_kind final = lp_vg_final_kind(sb_in, &last, cond);
     /* Signature-only blocks whose exits agree get inline IR instead of
      * helper calls; sig_pending stays set until that IR is emitted. */
-    Bool sig_inline_ok = !c.profiling && lp_vg_sig_uniform(sb_in, last_imark, cond, final);
+    Bool sig_inline_ok = !c.profiling && !lp_vg_bursty_on &&
+                         lp_vg_sig_uniform(sb_in, last_imark, cond, final);
     Bool sig_pending = sig_inline_ok;
     UInt hps_n = 0;
     if (lp_vg_hps_on) {
