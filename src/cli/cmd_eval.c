@@ -41,6 +41,11 @@ const char cmd_eval_help[] =
     "                lowprof eval native [--programs LIST] [--rounds N]\n"
     "                [--size default|small] [--hot N] [--no-callgrind]\n"
     "                [--no-real] [--out DIR]   (doc/eval-native.md)\n"
+    "  bursty        bursty tracing's basic overhead per check placement\n"
+    "                (Fig. 6), hot-data-stream overlap per sampling setting\n"
+    "                (Fig. 7) and per placement (Fig. 8):\n"
+    "                lowprof eval bursty [--full] [--out DIR] [--workloads LIST]\n"
+    "                (doc/eval-bursty.md)\n"
     "\n"
     "lowprof eval compressors [--full] [--out DIR] [--workloads LIST] [--events N]\n"
     "  --full            every workload, 16M loads, 2500 Monte Carlo trials\n"
@@ -103,7 +108,7 @@ int cmd_eval(int argc, char **argv)
 {
     if (argc < 2)
         return lp_host_usage("eval", "name an experiment: compressors, flag-prediction, "
-                                    "phase, hps or native");
+                                    "phase, hps, native or bursty");
     const lp_eval_experiment *e = lp_eval_find(argv[1]);
     if (e)
         return e->run(argc - 1, argv + 1);

@@ -18,6 +18,7 @@ int lp_eval_flags(int argc, char **argv);       /* flags/eval_flags.c */
 int lp_eval_phase(int argc, char **argv);       /* phase/eval_phase.c */
 int lp_eval_hps(int argc, char **argv);         /* hps/eval_hps.c */
 int lp_eval_native(int argc, char **argv);      /* native/eval_native.c */
+int lp_eval_bursty(int argc, char **argv);      /* bursty/eval_bursty.c */
 
 /* ---- the workload runner (common/eval_suite.c) --------------------------------- */
 
@@ -65,6 +66,9 @@ int lp__eval_pathf(char *buf, size_t cap, const char *format, ...)
 
 /* ---- results files (common/eval_out.c) ----------------------------------------- */
 
+/* Creates the results folder dir (and its parents) and writes its absolute
+ * path into out_abs (PATH_MAX bytes). Returns 0, or 1 after printing why. */
+int lp__eval_make_out(const char *dir, char *out_abs);
 /* Opens DIR/name for writing; prints the error and returns NULL on failure. */
 FILE *lp__eval_open(const char *dir, const char *name, char *path_out, size_t cap);
 /* Closes f, printing the error for path; 0 or -1. */

@@ -2,9 +2,10 @@
  * themselves as CSV (for re-plotting) and Markdown (for people); this file
  * opens and closes them with errors that name the file, formats event
  * counts, and runs gnuplot on the scripts the parts write. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* realpath */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -64,5 +65,12 @@ int lp__eval_plot(const char *dir, const char *script)
         lp_host_fail("gnuplot failed on %s; see %s", script, log);
         return -1;
     }
+    return 0;
+}
+
+int lp__eval_make_out(const char *dir, char *out_abs)
+{
+    if (lp_wl_make_dirs(dir) != 0 || !realpath(dir, out_abs))
+        return lp_host_fail("%s: %s", dir, strerror(errno));
     return 0;
 }
