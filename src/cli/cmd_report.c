@@ -2,14 +2,16 @@
  * with lp_report_print (src/report/report_print.c). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "lowprof/report.h"
 
 const char cmd_report_help[] =
-    "usage: lowprof report [OPTIONS] FILE\n"
+    "usage: lowprof report [OPTIONS] [FILE]\n"
     "\n"
-    "Prints the profile in FILE (written by `lowprof record`): a header with the\n"
+    "Prints the profile in FILE (written by `lowprof record`; lowprof.lpprof, the\n"
+    "file record writes by default, when FILE is left out): a header with the\n"
     "program, its arguments, the instructions it ran and whether the recording is\n"
     "complete, then one table per profile, hottest entries first. Each row gives\n"
     "its share of the table's total, the function, file:line from DWARF and, for\n"
@@ -103,12 +105,28 @@ int cmd_report(int argc, char **argv)
             path = arg;
         }
     }
-    if (!path)
-        return lp_host_usage("report", "no profile FILE given");
+    /* As perf report reads perf.data: the file record writes by default. */
+    if (!path) {
+        path = "lowprof.lpprof";
+        if (access(path, F_OK) != 0)
+            return lp_host_usage("report", "no profile FILE given, and there is no %s here "
+                                          "(the file lowprof record writes by default)", path);
+    }
 
     lp_profile_set set;
     if (lp_host_load_profile(path, &set) != 0)
         return 1;
+    if (o.phase != LP_PHASE_NONE) {
+        int found = 0;
+        for (size_t i = 0; i < set.count && !found; i++)
+            found = set.profiles[i].phase == o.phase;
+        if (!found) {
+            lp_profile_set_fini(&set);
+            return lp_host_fail("%s has no profile of phase %u (lowprof info lists its "
+                                "profiles; phases exist only in --strategy phase recordings)",
+                                path, o.phase);
+        }
+    }
     lp_names nm;
     if (lp_names_init(&nm, &set) != 0) {
         lp_profile_set_fini(&set);

@@ -679,7 +679,10 @@ static void report_header(const char *path, const lp_profile_set *s)
     if (insns && lp_host_parse_count(insns, &n) == 0)
         printf("  instructions  %s\n", lp_fmt_count(n, c));
     else
-        printf("  instructions  %s\n", insns ? insns : "?");
+        printf("  instructions  %s\n",
+               insns                                  ? insns
+               : lp_meta_get(m, "cpu-ns") ? "not counted (the native runtime measures CPU time)"
+                                          : "?");
     if (complete && strcmp(complete, "no") == 0)
         printf("  status        INCOMPLETE: %s", reason && reason[0] ? reason : "reason unknown");
     else if (complete && strcmp(complete, "yes") == 0)
@@ -846,9 +849,19 @@ static void report_sampling(const lp_meta *m)
                    100.0 * (double)right / (double)preds);
         printf(")");
     }
-    printf("\n  %llu of %llu intervals profiled, %.2f%% of the instructions",
-           (unsigned long long)sampled, (unsigned long long)intervals,
-           insns ? 100.0 * (double)sampled_insns / (double)insns : 0.0);
+    uint64_t cpu = 0, on = 0, windows = 0;
+    if (!intervals && lp_host_parse_count(lp_meta_get(m, "cpu-ns"), &cpu) == 0) {
+        /* The native runtime switches in windows of CPU time, not intervals. */
+        lp_host_parse_count(lp_meta_get(m, "profiled-cpu-ns"), &on);
+        lp_host_parse_count(lp_meta_get(m, "windows"), &windows);
+        printf("\n  %llu windows, on for %.3f s of %.3f s of CPU time (%.2f%%)",
+               (unsigned long long)windows, (double)on / 1e9, (double)cpu / 1e9,
+               cpu ? 100.0 * (double)on / (double)cpu : 0.0);
+    } else {
+        printf("\n  %llu of %llu intervals profiled, %.2f%% of the instructions",
+               (unsigned long long)sampled, (unsigned long long)intervals,
+               insns ? 100.0 * (double)sampled_insns / (double)insns : 0.0);
+    }
     if (profile_calls + sig_calls)
         printf("; profiling helpers ran in %.2f%% of block executions",
                100.0 * (double)profile_calls / (double)(profile_calls + sig_calls));

@@ -75,5 +75,25 @@ int main(int argc, char **argv)
     char *bad_num[] = {(char *)lowprof, "record", "--interval", "12x", "--", "true", NULL};
     LP_CHECK_EQ_U64(lp_itest_run(bad_num, log), 2);
     LP_CHECK(lp_itest_file_has(log, "--interval needs a whole number, not '12x'"));
+
+    /* report: a phase the file does not have is an error; without FILE it
+     * reads lowprof.lpprof of the current folder, as perf report reads
+     * perf.data, and says so when there is none. */
+    char exit3[4096], script[16384], empty[4096];
+    snprintf(exit3, sizeof exit3, "%s/exit3.lpprof", dir);
+    char *no_phase[] = {(char *)lowprof, "report", "--phase", "99", exit3, NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(no_phase, log), 1);
+    LP_CHECK(lp_itest_file_has(log, "has no profile of phase 99"));
+    snprintf(empty, sizeof empty, "%s/report-cwd", dir);
+    mkdir(empty, 0755);
+    snprintf(script, sizeof script, "cd '%s' && rm -f lowprof.lpprof && exec '%s' report", empty,
+             lowprof);
+    char *no_file[] = {"/bin/sh", "-c", script, NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(no_file, log), 2);
+    LP_CHECK(lp_itest_file_has(log, "there is no lowprof.lpprof here"));
+    snprintf(script, sizeof script, "cd '%s' && cp '%s' lowprof.lpprof && exec '%s' report", empty,
+             exit3, lowprof);
+    LP_CHECK_EQ_U64(lp_itest_run(no_file, log), 0);
+    LP_CHECK(lp_itest_file_has(log, "lowprof report: lowprof.lpprof"));
     return lp_test_done();
 }
