@@ -13,16 +13,20 @@
  * Tuned for: reports and exports that ask for the same pcs again and again
  * (a call pair's site, its caller's entry, the same function from many
  * blocks), so every answer is cached per pc in the one lp_table. */
+#define _POSIX_C_SOURCE 200809L /* O_CLOEXEC */
 #include "lowprof/symbols.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
 #include <gelf.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* One module of the map and its (lazily opened) session. */
 typedef struct lp__sym_module {
@@ -175,13 +179,26 @@ static lp__sym_module *lp__find_module(lp_symbolizer *s, uint64_t pc)
  * recording would give confidently wrong names. */
 static int lp__module_try(lp__sym_module *m, const char *file)
 {
-    Dwfl *dwfl = dwfl_begin(&lp__offline_callbacks);
-    if (!dwfl)
+    /* Only a regular file, opened without blocking: a profile is input, and
+     * a module path naming a FIFO or a device must not hang the reader. */
+    int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
         return -1;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return -1;
+    }
+    Dwfl *dwfl = dwfl_begin(&lp__offline_callbacks);
+    if (!dwfl) {
+        close(fd);
+        return -1;
+    }
     dwfl_report_begin(dwfl);
     /* add_p_vaddr: base is the bias (runtime minus ELF address) for ET_DYN;
-     * libdwfl ignores it for ET_EXEC, whose addresses are absolute. */
-    Dwfl_Module *mod = dwfl_report_elf(dwfl, m->path, file, -1, (GElf_Addr)m->bias, true);
+     * libdwfl ignores it for ET_EXEC, whose addresses are absolute. The
+     * session takes the descriptor over. */
+    Dwfl_Module *mod = dwfl_report_elf(dwfl, m->path, file, fd, (GElf_Addr)m->bias, true);
     if (dwfl_report_end(dwfl, NULL, NULL) != 0 || !mod) {
         dwfl_end(dwfl);
         return -1;

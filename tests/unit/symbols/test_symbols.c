@@ -8,6 +8,7 @@
  * missing file, and addresses outside every module. */
 #define _GNU_SOURCE
 #include <link.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,11 +222,39 @@ static void test_unusable_files(void)
     lp_symbolizer_free(NULL);
 }
 
+/* A module path that names a FIFO (a crafted profile) resolves to the
+ * module only, at once: opening it for reading would block until a writer
+ * came. A hang here is the test's timeout. */
+static void test_fifo_module(void)
+{
+    char dir[] = "/tmp/lp-symtest-XXXXXX";
+    LP_CHECK(mkdtemp(dir) != NULL);
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "%s/fifo.so", dir);
+    LP_CHECK(mkfifo(fifo, 0600) == 0);
+    lp_module mod;
+    memset(&mod, 0, sizeof mod);
+    mod.path = fifo;
+    mod.start = 0x10000;
+    mod.size = 0x1000;
+    mod.bias = 0x10000;
+    lp_module_map map = {&mod, 1};
+    lp_symbolizer *s = NULL;
+    LP_CHECK(lp_symbolizer_create(&map, &s) == 0);
+    lp_symbol sym;
+    lp_symbolize(s, 0x10400, &sym);
+    LP_CHECK(sym.function == NULL && sym.module && strcmp(sym.module, fifo) == 0);
+    lp_symbolizer_free(s);
+    unlink(fifo);
+    rmdir(dir);
+}
+
 int main(void)
 {
     test_own_functions();
     test_chosen_base();
     test_libc();
     test_unusable_files();
+    test_fifo_module();
     return lp_test_done();
 }
