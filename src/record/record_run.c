@@ -212,21 +212,27 @@ static void lp_progress_poll(lp_progress *p)
 
 /* Prints what Valgrind or the tool said that a user must see: tool messages,
  * Valgrind's own errors and the fatal-signal report. */
-static void lp_print_log_messages(const char *log_path)
+/* Quotes the lines of Valgrind's log that say what went wrong; returns
+ * how many. */
+static int lp_print_log_messages(const char *log_path)
 {
     FILE *f = fopen(log_path, "r");
     if (!f)
-        return;
+        return 0;
     char line[1024];
+    int n = 0;
     while (fgets(line, sizeof line, f)) {
         if (strstr(line, "lowprof-progress:"))
             continue;
         if (strstr(line, "lowprof:") || strstr(line, "valgrind:") ||
             strstr(line, "Process terminating") || strstr(line, "Access not within") ||
-            strstr(line, "Bad option") || strstr(line, "FATAL"))
+            strstr(line, "Bad option") || strstr(line, "FATAL")) {
             fprintf(stderr, "  | %s", line);
+            n++;
+        }
     }
     fclose(f);
+    return n;
 }
 
 static int lp_write_profile(const char *path, const lp_profile_set *s)
@@ -454,7 +460,9 @@ int lp_record_run(const lp_record_opts *o)
             goto restore;
     } else {
         lp_host_fail("the recording produced no profile; Valgrind said:");
-        lp_print_log_messages(log);
+        if (lp_print_log_messages(log) == 0)
+            fprintf(stderr, "  | (nothing in its log: Valgrind stopped before the program "
+                            "started; its own message, if any, is above)\n");
         goto restore;
     }
     lp_print_log_messages(log);

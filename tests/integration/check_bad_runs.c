@@ -76,11 +76,20 @@ int main(int argc, char **argv)
     LP_CHECK_EQ_U64(lp_itest_run(bad_num, log), 2);
     LP_CHECK(lp_itest_file_has(log, "--interval needs a whole number, not '12x'"));
 
+    char exit3[4096];
+    snprintf(exit3, sizeof exit3, "%s/exit3.lpprof", dir);
+    /* A directory for a program: Valgrind refuses it before any log line;
+     * the message says so instead of quoting nothing. */
+    char *a_dir[] = {(char *)lowprof, "record", "-o", exit3, "--no-imatrix", "--", "/tmp", NULL};
+    char dir_log[4096];
+    snprintf(dir_log, sizeof dir_log, "%s/dir.log", dir);
+    LP_CHECK_EQ_U64(lp_itest_run(a_dir, dir_log), 1);
+    LP_CHECK(lp_itest_file_has(dir_log, "nothing in its log"));
+
     /* report: a phase the file does not have is an error; without FILE it
      * reads lowprof.lpprof of the current folder, as perf report reads
      * perf.data, and says so when there is none. */
-    char exit3[4096], script[16384], empty[4096];
-    snprintf(exit3, sizeof exit3, "%s/exit3.lpprof", dir);
+    char script[16384], empty[4096];
     char *no_phase[] = {(char *)lowprof, "report", "--phase", "99", exit3, NULL};
     LP_CHECK_EQ_U64(lp_itest_run(no_phase, log), 1);
     LP_CHECK(lp_itest_file_has(log, "has no profile of phase 99"));
