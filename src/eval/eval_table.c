@@ -9,6 +9,7 @@ const lp_eval_experiment lp_eval_experiments[] = {
     {"phase", lp_eval_phase},
     {"hps", lp_eval_hps},
     {"native", lp_eval_native},
+    {"value", lp_eval_value},
     {NULL, NULL},
 };
 
