@@ -316,8 +316,8 @@ static int write_errovh_plot(const lp_eval_val_opts *o, const lp_eval_val_wl *w,
             "set xlabel 'modelled overhead (%%), log scale'\n"
             "set ylabel 'weighted RMS error of invariance (%%)'\n"
             "set output '%s/errovh.svg'\n"
-            "set title 'Error against overhead: simple sampling P_r (lines, r ascending to the "
-            "left) and the co-processor (filled points)'\nplot ",
+            "set title 'Simple sampling P_r (open points; r grows to the left) and the "
+            "co-processor (filled)'\nplot ",
             plot_head, o->out_dir);
     int first = 1;
     for (size_t i = 0, colour = 1; i < nw; i++) {
@@ -403,7 +403,7 @@ static int write_scatter_plot(const lp_eval_val_opts *o, const lp_eval_val_wl *w
         return 1;
     const uint64_t busy = 100 * o->min_count;
     fprintf(f,
-            "%sset size square\nset xrange [0:100]\nset yrange [0:100]\nset key bottom right\n"
+            "%sset size square\nset xrange [0:100]\nset yrange [0:100]\nset key below\n"
             "set xlabel 'true invariance of the top value (%%)'\n"
             "set ylabel 'estimated invariance (%%)'\n"
             "set output '%s/scatter.svg'\n"
