@@ -114,6 +114,7 @@ typedef struct lp_invariance_load {
     uint64_t count;  /* its exact executions: the weight */
     double inv_true; /* that value's exact share */
     double inv_est;  /* the estimate's share of it */
+    int in_estimate; /* 1 when the estimate holds the load at all (any value, count > 0) */
 } lp_invariance_load;
 
 typedef struct lp_invariance_rms_options {

@@ -106,7 +106,8 @@ int lp_invariance_rms_error(const lp_table *exact, const lp_table *estimate,
         const lp_entry *total = lp_table_find(&scratch, (lp_key){l.pc & o.pc_mask, SLOT_EST});
         const lp_entry *est =
             lp_table_find(estimate, (lp_key){l.pc & o.pc_mask, l.value & o.value_mask});
-        l.inv_est = total && total->v[0] && est ? (double)est->v[0] / (double)total->v[0] : 0.0;
+        l.in_estimate = total && total->v[0] > 0;
+        l.inv_est = l.in_estimate && est ? (double)est->v[0] / (double)total->v[0] : 0.0;
         double d = l.inv_est - l.inv_true;
         sum += (double)l.count * d * d;
         weight += (double)l.count;

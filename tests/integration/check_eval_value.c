@@ -91,7 +91,8 @@ static int row(const char *path, const char *header, int key_field, const char *
 }
 
 static const char errovh_header[] = "workload,profiler,rate,loads,instructions,error,overhead,"
-                                    "cycles,interrupts,samples,loads_measured";
+                                    "cycles,interrupts,samples,loads_measured,"
+                                    "missing_executions,missing_error_share";
 
 static void check_run(const char *lowprof, const char *trace)
 {
@@ -123,6 +124,8 @@ static void check_run(const char *lowprof, const char *trace)
         double e = field(line, 5), ov = field(line, 6);
         LP_CHECK(e >= 0 && e <= 1);
         LP_CHECK(ov > 0 && ov < prev_overhead);
+        LP_CHECK(field(line, 11) >= 0 && field(line, 11) <= 1);
+        LP_CHECK(field(line, 12) >= 0 && field(line, 12) <= 1);
         prev_overhead = ov;
         if (i == 0)
             p9_error = e;
@@ -130,12 +133,13 @@ static void check_run(const char *lowprof, const char *trace)
     LP_CHECK(p9_error >= 0 && p9_error < 0.05);
 
     snprintf(path, sizeof path, "%s/scatter.csv", out);
-    LP_CHECK(row(path, "workload,pc,value,count,inv_true,inv_est", 2, "0x2a", 3, "400000", line,
+    LP_CHECK(row(path, "workload,pc,value,count,inv_true,inv_est,in_estimate", 2, "0x2a", 3, "400000", line,
                  sizeof line) == 0);
     printf("invariant load: %s\n", line);
     LP_CHECK(field(line, 4) == 1.0);
     LP_CHECK(field(line, 5) >= 0.9 && field(line, 5) <= 1.0);
-    LP_CHECK(row(path, "workload,pc,value,count,inv_true,inv_est", 2, "0x3", 3, "400000", line,
+    LP_CHECK(field(line, 6) == 1); /* in the co-processor's estimate */
+    LP_CHECK(row(path, "workload,pc,value,count,inv_true,inv_est,in_estimate", 2, "0x3", 3, "400000", line,
                  sizeof line) == 0);
     printf("cycling load: %s\n", line);
     LP_CHECK(field(line, 4) == 0.25);

@@ -248,7 +248,7 @@ static void question_md(const lp_eval_val_opts *o, const lp_eval_val_wl *w, size
                 in_suite ? "in the suite but not in this run (`--workloads perl...`)."
                          : "the suite (workloads/suite.tsv) has no perl workload.");
     }
-    fprintf(md, "\nEvery workload's answer is in the table above. Errors are measured over "
+    fprintf(md, "\nEvery workload's answer is in the table below. Errors are measured over "
                 "loads executed at least %llu times.\n\n",
                 (unsigned long long)o->min_count);
 }
@@ -489,9 +489,9 @@ int lp_eval_value(int argc, char **argv)
                     "%llu times.\n\n",
                 (unsigned long long)o.min_count);
         windows_md(&o, w, nwls, md);
+        question_md(&o, w, nwls, md);
         if (lp_eval_val_write(&o, w, nwls, focus, md) != 0)
             rc = 1;
-        question_md(&o, w, nwls, md);
         if (!lp__eval_have_program("gnuplot"))
             fprintf(md, "Plots skipped: gnuplot is not installed (apt-get install gnuplot-nox); "
                         "the .gp scripts are written and can be run later.\n\n");

@@ -57,12 +57,16 @@ typedef struct lp_eval_val_point {
     uint64_t interrupts;
     uint64_t samples;        /* co-processor: samples processed; simple: messages */
     double overhead;         /* cycles / insns (one cycle per instruction) */
+    /* Final points only: the measured loads the estimate lacks altogether,
+     * as a share of the measured executions and of the error's mean square. */
+    double missing, missing_sq;
 } lp_eval_val_point;
 
 /* One load's final estimate from the base co-processor, for the scatter. */
 typedef struct lp_eval_val_scatter {
     uint64_t pc, value, count;
     double inv_true, inv_est;
+    int in_estimate;
 } lp_eval_val_scatter;
 
 /* A profiler to replay, and what it measured. */

@@ -44,7 +44,7 @@ static int write_errovh_csv(const lp_eval_val_opts *o, const lp_eval_val_wl *w, 
     if (!f)
         return 1;
     fputs("workload,profiler,rate,loads,instructions,error,overhead,cycles,interrupts,samples,"
-          "loads_measured\n",
+          "loads_measured,missing_executions,missing_error_share\n",
           f);
     for (size_t i = 0; i < nw; i++)
         for (size_t k = 0; w[i].ok && k < w[i].nruns; k++) {
@@ -55,10 +55,11 @@ static int write_errovh_csv(const lp_eval_val_opts *o, const lp_eval_val_wl *w, 
             fprintf(f, "%s,%s,", w[i].name, r->name);
             if (r->kind == LP_EVAL_VAL_SIMPLE)
                 fprintf(f, "%u", r->rate);
-            fprintf(f, ",%llu,%llu,%.6f,%.6f,%llu,%llu,%llu,%llu\n", (unsigned long long)p->loads,
-                    (unsigned long long)p->insns, p->error, p->overhead,
-                    (unsigned long long)p->cycles, (unsigned long long)p->interrupts,
-                    (unsigned long long)p->samples, (unsigned long long)p->measured);
+            fprintf(f, ",%llu,%llu,%.6f,%.6f,%llu,%llu,%llu,%llu,%.6f,%.6f\n",
+                    (unsigned long long)p->loads, (unsigned long long)p->insns, p->error,
+                    p->overhead, (unsigned long long)p->cycles, (unsigned long long)p->interrupts,
+                    (unsigned long long)p->samples, (unsigned long long)p->measured, p->missing,
+                    p->missing_sq);
         }
     return lp__eval_close(f, path) ? 1 : 0;
 }
@@ -123,14 +124,14 @@ static int write_scatter_csv(const lp_eval_val_opts *o, const lp_eval_val_wl *w,
     FILE *f = lp__eval_open(o->out_dir, "scatter.csv", path, sizeof path);
     if (!f)
         return 1;
-    fputs("workload,pc,value,count,inv_true,inv_est\n", f);
+    fputs("workload,pc,value,count,inv_true,inv_est,in_estimate\n", f);
     for (size_t i = 0; i < nw; i++) {
         const lp_eval_val_run *r = w[i].ok ? lp_eval_val_base(&w[i]) : NULL;
         for (size_t k = 0; r && k < r->nscatter; k++) {
             const lp_eval_val_scatter *s = &r->scatter[k];
-            fprintf(f, "%s,%#llx,%#llx,%llu,%.6f,%.6f\n", w[i].name, (unsigned long long)s->pc,
-                    (unsigned long long)s->value, (unsigned long long)s->count, s->inv_true,
-                    s->inv_est);
+            fprintf(f, "%s,%#llx,%#llx,%llu,%.6f,%.6f,%d\n", w[i].name,
+                    (unsigned long long)s->pc, (unsigned long long)s->value,
+                    (unsigned long long)s->count, s->inv_true, s->inv_est, s->in_estimate);
         }
     }
     return lp__eval_close(f, path) ? 1 : 0;
@@ -197,8 +198,12 @@ static int write_errovh_md(const lp_eval_val_opts *o, const lp_eval_val_wl *w, s
          "window, against the exact profile of the window; overhead = modelled cycles / "
          "program instructions of the window. Final figures, after each profiler's end "
          "(the co-processor's last copy and final estimation included).\n\n"
+         "\"Lacks\": the measured loads the estimate does not hold at all (never sampled, "
+         "or never copied to memory), as a share of the measured executions and of the "
+         "error's mean square.\n\n"
          "| workload | profiler | error %% | overhead %% | interrupts | samples or messages | "
-         "loads measured |\n|---|---|---:|---:|---:|---:|---:|\n",
+         "loads measured | lacks: executions %% | lacks: mean square %% |\n"
+         "|---|---|---:|---:|---:|---:|---:|---:|---:|\n",
          (unsigned long long)o->min_count);
     for (size_t i = 0; i < nw; i++)
         for (size_t k = 0; w[i].ok && k < w[i].nruns; k++) {
@@ -206,9 +211,10 @@ static int write_errovh_md(const lp_eval_val_opts *o, const lp_eval_val_wl *w, s
             if (r->kind == LP_EVAL_VAL_COPROC && !r->base)
                 continue;
             const lp_eval_val_point *p = &r->final;
-            both(f, summary, "| %s | %s | %.2f | %.3f | %llu | %llu | %llu |\n", w[i].name,
-                 r->name, 100 * p->error, 100 * p->overhead, (unsigned long long)p->interrupts,
-                 (unsigned long long)p->samples, (unsigned long long)p->measured);
+            both(f, summary, "| %s | %s | %.2f | %.3f | %llu | %llu | %llu | %.1f | %.1f |\n",
+                 w[i].name, r->name, 100 * p->error, 100 * p->overhead,
+                 (unsigned long long)p->interrupts, (unsigned long long)p->samples,
+                 (unsigned long long)p->measured, 100 * p->missing, 100 * p->missing_sq);
         }
     both(f, summary,
          "\n### Lower error than simple sampling at no more than half its overhead?\n\n"

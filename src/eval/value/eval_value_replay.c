@@ -104,15 +104,28 @@ void lp_eval_val_runs_free(lp_eval_val_run *runs, size_t n)
 
 /* ---- measuring ----------------------------------------------------------------------- */
 
-typedef struct scatter_sink {
+/* What the final measurement collects per load: the loads the estimate
+ * lacks, and for the base co-processor the scatter. */
+typedef struct load_sink {
     lp_eval_val_run *run;
+    int keep; /* append to run->scatter */
     size_t cap;
     int nomem;
-} scatter_sink;
+    double weight, sq, weight_missing, sq_missing;
+} load_sink;
 
 static void on_load(void *ctx, const lp_invariance_load *l)
 {
-    scatter_sink *s = ctx;
+    load_sink *s = ctx;
+    double w = (double)l->count, d = l->inv_est - l->inv_true;
+    s->weight += w;
+    s->sq += w * d * d;
+    if (!l->in_estimate) {
+        s->weight_missing += w;
+        s->sq_missing += w * d * d;
+    }
+    if (!s->keep)
+        return;
     lp_eval_val_run *r = s->run;
     if (r->nscatter == s->cap) {
         size_t ncap = s->cap ? 2 * s->cap : 1024;
@@ -125,15 +138,16 @@ static void on_load(void *ctx, const lp_invariance_load *l)
         s->cap = ncap;
     }
     r->scatter[r->nscatter++] =
-        (lp_eval_val_scatter){l->pc, l->value, l->count, l->inv_true, l->inv_est};
+        (lp_eval_val_scatter){l->pc, l->value, l->count, l->inv_true, l->inv_est, l->in_estimate};
 }
 
 /* The errors of estimate after `loads` loads, against the whole window and
  * against prefix (the loads so far). masks are the estimate's key widths;
- * sink, when not NULL, collects the per-load figures of the window error. */
+ * sink, when not NULL, collects the per-load figures of the window error
+ * and sets the point's missing shares. */
 static int measure_errors(const lp_eval_val_job *job, const lp_table *estimate,
                           const lp_table *prefix, uint64_t pc_mask, uint64_t value_mask,
-                          uint64_t loads, scatter_sink *sink, lp_eval_val_point *p)
+                          uint64_t loads, load_sink *sink, lp_eval_val_point *p)
 {
     p->loads = loads;
     p->insns = loads ? job->insns[loads - 1] + 1 : 0;
@@ -148,6 +162,10 @@ static int measure_errors(const lp_eval_val_job *job, const lp_table *estimate,
         rc = lp_invariance_rms_error(prefix, estimate, &m, &p->error_sofar, &p->measured_sofar);
     if (rc == 0 && sink && sink->nomem)
         rc = LP_ENOMEM;
+    if (sink) {
+        p->missing = sink->weight > 0 ? sink->weight_missing / sink->weight : 0;
+        p->missing_sq = sink->sq > 0 ? sink->sq_missing / sink->sq : 0;
+    }
     return rc;
 }
 
@@ -179,7 +197,7 @@ static uint64_t low_mask(uint32_t bits)
 
 static int coproc_measure(const lp_eval_val_job *job, const lp_value_profiler *p,
                           const lp_value_options *vo, lp_table *est, const lp_table *prefix,
-                          uint64_t loads, scatter_sink *sink, lp_eval_val_point *pt)
+                          uint64_t loads, load_sink *sink, lp_eval_val_point *pt)
 {
     lp_table_clear(est);
     int rc = lp_value_table(p, est, COPROC_TABLE_SCALE);
@@ -225,9 +243,8 @@ static int replay_coproc(const lp_eval_val_job *job, lp_eval_val_run *r)
     if (rc == 0)
         rc = lp_value_finish(p);
     if (rc == 0) {
-        scatter_sink sink = {r, 0, 0};
-        rc = coproc_measure(job, p, &r->vopt, &est, &prefix, done, r->base ? &sink : NULL,
-                            &r->final);
+        load_sink sink = {r, r->base, 0, 0, 0, 0, 0, 0};
+        rc = coproc_measure(job, p, &r->vopt, &est, &prefix, done, &sink, &r->final);
         lp_value_get_stats(p, &r->vstats);
     }
     lp_value_free(p);
@@ -238,10 +255,10 @@ static int replay_coproc(const lp_eval_val_job *job, lp_eval_val_run *r)
 
 static int simple_measure(const lp_eval_val_job *job, const lp_compressor *c,
                           const lp_estimator *est, const lp_table *prefix, uint64_t loads,
-                          lp_eval_val_point *pt)
+                          load_sink *sink, lp_eval_val_point *pt)
 {
     const lp_profile *prof = lp_estimator_profile(est, LP_PROF_VALUE);
-    int rc = measure_errors(job, &prof->table, prefix, 0, 0, loads, NULL, pt);
+    int rc = measure_errors(job, &prof->table, prefix, 0, 0, loads, sink, pt);
     lp_compressor_stats st;
     lp_compressor_get_stats(c, &st);
     set_cost(pt, st.cycles, st.interrupts, st.messages);
@@ -275,12 +292,13 @@ static int replay_simple(const lp_eval_val_job *job, lp_eval_val_run *r)
         rc = grow_prefix(&prefix, job->loads, done, upto);
         done = upto;
         if (rc == 0)
-            rc = simple_measure(job, c, &est, &prefix, done, &r->points[k]);
+            rc = simple_measure(job, c, &est, &prefix, done, NULL, &r->points[k]);
         r->npoints = k + 1;
     }
     if (rc == 0) {
         lp_compressor_finish(c);
-        rc = simple_measure(job, c, &est, &prefix, done, &r->final);
+        load_sink sink = {r, 0, 0, 0, 0, 0, 0, 0};
+        rc = simple_measure(job, c, &est, &prefix, done, &sink, &r->final);
     }
     lp_compressor_free(c);
     lp_estimator_fini(&est);

@@ -155,10 +155,18 @@ static void test_masks_and_callback(void)
     LP_CHECK_EQ_U64(s.last.value, 0x200000007ull);
     LP_CHECK_EQ_U64(s.last.count, 100);
     LP_CHECK(near(s.last.inv_true, 0.9) && near(s.last.inv_est, 1.0));
+    LP_CHECK(s.last.in_estimate == 1);
     /* With full keys the same estimate has no such load: error 0.9. */
     o.pc_mask = o.value_mask = 0;
     LP_CHECK(lp_invariance_rms_error(&ex, &es, &o, &err, NULL) == 0 && near(err, 0.9));
-    LP_CHECK(s.calls == 2 && near(s.last.inv_est, 0.0));
+    LP_CHECK(s.calls == 2 && near(s.last.inv_est, 0.0) && s.last.in_estimate == 0);
+    /* The load present but its top value absent: in the estimate, share 0. */
+    lp_table es2;
+    lp_table_init(&es2, 0);
+    put(&es2, 0x100000010ull, 0x300000007ull, 5);
+    LP_CHECK(lp_invariance_rms_error(&ex, &es2, &o, &err, NULL) == 0 && near(err, 0.9));
+    LP_CHECK(s.calls == 3 && near(s.last.inv_est, 0.0) && s.last.in_estimate == 1);
+    lp_table_fini(&es2);
     lp_table_fini(&ex);
     lp_table_fini(&es);
 }
