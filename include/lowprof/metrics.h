@@ -79,6 +79,62 @@ int lp_invariance_error(const lp_table *exact, const lp_table *estimate,
                         const lp_invariance_filter *filter, double *out,
                         uint64_t *out_selected);
 
+/* Weighted RMS error of invariance (co-processor paper, 004, its
+ * quantitative results: "root mean square error weighted by value
+ * frequency" of the invariance estimates), for tables keyed (pc, value)
+ * with v[0] the count.
+ *
+ * From the paper: the error is a root mean square of estimated minus true
+ * invariance, weighted by execution frequency:
+ *
+ *     sqrt( sum_pc w(pc) (inv_est(pc) - inv_true(pc))^2 / sum_pc w(pc) )
+ *
+ * lowprof's reading of what the keywords leave open:
+ *  - one term per load (pc), for the value that matters most to a
+ *    value-reuse optimiser: inv_true(pc) is the share of the load's
+ *    executions that its most frequent exact value takes (ties: the lowest
+ *    value), and inv_est(pc) is the estimate's share of that same value
+ *    (the same-value rule: an estimate that finds another value invariant
+ *    is wrong, not right about a different value). inv_est is 0 when the
+ *    estimate lacks the value or the load;
+ *  - w(pc) is the load's exact execution count (the sum of its v[0]);
+ *  - only loads executed at least min_count times count, so that loads
+ *    too rare for any sampler to see do not dominate the mean;
+ *  - the estimate's total for a load is the sum of all its entries for that
+ *    pc, a remainder key such as value.h's LP_VALUE_OTHER included, so its
+ *    counts need no scale;
+ *  - a profiler that stores only the low bits of pc and value (value.h's
+ *    pc-bits and value-bits) has estimate keys (pc & pc_mask, value &
+ *    value_mask): the exact load's top value is looked up under those
+ *    masks, so a value that aliases another in the stored bits counts
+ *    against the estimate as the aliasing would mislead an optimiser. */
+typedef struct lp_invariance_load {
+    uint64_t pc;     /* as in the exact profile */
+    uint64_t value;  /* its most frequent exact value */
+    uint64_t count;  /* its exact executions: the weight */
+    double inv_true; /* that value's exact share */
+    double inv_est;  /* the estimate's share of it */
+    int in_estimate; /* 1 when the estimate holds the load at all (any value, count > 0) */
+} lp_invariance_load;
+
+typedef struct lp_invariance_rms_options {
+    uint64_t min_count;  /* loads executed fewer times are left out (0 counts as 1) */
+    uint64_t pc_mask;    /* the estimate's keys hold pc & pc_mask; 0 means all ones */
+    uint64_t value_mask; /* ... and value & value_mask; 0 means all ones */
+    /* Called once per measured load (in no particular order) when not NULL,
+     * for scatter plots of inv_est against inv_true. */
+    void (*each)(void *ctx, const lp_invariance_load *load);
+    void *ctx;
+} lp_invariance_rms_options;
+
+/* *out is the error in [0, 1], 0 when no load is measured; *out_loads (may
+ * be NULL) the number of loads measured. opts may be NULL: min_count 1, full
+ * keys, no callback. Entries with count 0 are ignored. Returns 0 or
+ * LP_ENOMEM (scratch table); the tables are only read. */
+int lp_invariance_rms_error(const lp_table *exact, const lp_table *estimate,
+                            const lp_invariance_rms_options *opts, double *out,
+                            uint64_t *out_loads);
+
 /* Energy model (remote-profiling paper, Fig. 14b, StrongARM and an 11 Mb/s
  * wireless card): each instruction class runs at its own rate and draws
  * its own power, so its energy is count / rate * watts; transmission draws

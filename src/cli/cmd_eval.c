@@ -46,6 +46,10 @@ const char cmd_eval_help[] =
     "                (Fig. 7) and per placement (Fig. 8):\n"
     "                lowprof eval bursty [--full] [--out DIR] [--workloads LIST]\n"
     "                (doc/eval-bursty.md)\n"
+    "  value         the profiling co-processor's load-value profiler of the\n"
+    "                co-processor paper against simple sampling: error against\n"
+    "                overhead (Fig. 1), convergence, slot array and clock,\n"
+    "                estimated against true invariance (doc/eval-value.md)\n"
     "\n"
     "lowprof eval compressors [--full] [--out DIR] [--workloads LIST] [--events N]\n"
     "  --full            every workload, 16M loads, 2500 Monte Carlo trials\n"
@@ -96,19 +100,46 @@ const char cmd_eval_help[] =
     "blocks), and every callback call replayed as one profile block through the\n"
     "predictor; definitions and results in doc/flags.md.\n"
     "\n"
+    "lowprof eval value [--full] [--out DIR] [--workloads LIST | --trace FILES]\n"
+    "                   [--events N] [OPTIONS]\n"
+    "  --full            every workload, 16M loads (default: bzip2-9, gzip-9, cc1,\n"
+    "                    4M loads; a few minutes)\n"
+    "  --out DIR         results folder [results/eval-value]\n"
+    "  --workloads LIST  comma-separated workloads of workloads/suite.tsv\n"
+    "  --trace FILES     replay these event traces (comma-separated, from\n"
+    "                    `lowprof record --trace`) instead of recording workloads\n"
+    "  --events N        loads replayed per workload (K, M: binary) [4M; 16M]\n"
+    "  --rates LIST      simple sampling's P<r> rates [10,30,100,300,1000,3000]\n"
+    "  --conv-rate R     the rate plotted over time against the co-processor\n"
+    "                    [the one whose overhead is nearest the co-processor's]\n"
+    "  --coproc OPTS     co-processor options over the defaults, as\n"
+    "                    slots=256,clock=1.0,... (doc/value.md); the variants\n"
+    "                    halve and double its slots and clock\n"
+    "  --min-count N     loads executed fewer times are not measured [100]\n"
+    "  --limit F         error the \"stays below\" column tests [0.10]\n"
+    "  --size SIZE       data set of the workloads: small or full [small]\n"
+    "  --data DIR        inputs already prepared by `lowprof workloads`\n"
+    "  --seed N          seed of the samplers and the co-processor's LFSR [1]\n"
+    "  --keep-traces     keep OUT/traces/*.lpev (deleted after replay otherwise)\n"
+    "Each workload's first N loads are recorded once (`lowprof record --trace\n"
+    "--trace-kinds load`) and replayed offline through the co-processor model\n"
+    "and through P<r>; errors are the weighted RMS error of invariance against\n"
+    "the exact profile of the window, overheads modelled cycles per instruction.\n"
+    "\n"
     "Exit status: 0 when everything ran, 1 when a workload or a file failed\n"
     "(the others are still reported), 2 for a bad command line.\n"
     "\n"
     "Examples:\n"
     "  lowprof eval compressors\n"
     "  lowprof eval compressors --mc-only --trials 2500\n"
-    "  lowprof eval compressors --workloads gzip-9,cc1 --events 16M --out /tmp/ec\n";
+    "  lowprof eval compressors --workloads gzip-9,cc1 --events 16M --out /tmp/ec\n"
+    "  lowprof eval value --workloads cc1 --coproc slots=512\n";
 
 int cmd_eval(int argc, char **argv)
 {
     if (argc < 2)
         return lp_host_usage("eval", "name an experiment: compressors, flag-prediction, "
-                                    "phase, hps, native or bursty");
+                                    "phase, hps, native, bursty or value");
     const lp_eval_experiment *e = lp_eval_find(argv[1]);
     if (e)
         return e->run(argc - 1, argv + 1);

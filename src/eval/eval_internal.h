@@ -1,6 +1,7 @@
 /* What the experiments of src/eval share (private to src/eval): their entry
  * points for the table in eval_table.c, and src/eval/common: the workload
- * runner (eval_suite.c) and the results files (eval_out.c). */
+ * runner (eval_suite.c), event traces and their windows (eval_trace.c) and
+ * the results files (eval_out.c). */
 #ifndef LP_EVAL_INTERNAL_H
 #define LP_EVAL_INTERNAL_H
 
@@ -8,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "lowprof/core.h"
 #include "lowprof/eval.h"
 #include "lowprof/host.h"
 
@@ -19,6 +21,7 @@ int lp_eval_phase(int argc, char **argv);       /* phase/eval_phase.c */
 int lp_eval_hps(int argc, char **argv);         /* hps/eval_hps.c */
 int lp_eval_native(int argc, char **argv);      /* native/eval_native.c */
 int lp_eval_bursty(int argc, char **argv);      /* bursty/eval_bursty.c */
+int lp_eval_value(int argc, char **argv);       /* value/eval_value.c */
 
 /* ---- the workload runner (common/eval_suite.c) --------------------------------- */
 
@@ -63,6 +66,49 @@ int lp__eval_have_program(const char *name);
  * the path as too long rather than use a truncated one). */
 int lp__eval_pathf(char *buf, size_t cap, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* ---- event traces (common/eval_trace.c) ------------------------------------------ */
+
+/* Records t's event trace with `lowprof record --trace OUT/traces/NAME.lpev
+ * --trace-kinds KINDS --trace-limit LIMIT` through lp__eval_wl_run (the
+ * profile goes to OUT/traces/NAME.lpprof, deleted unless keep_profile; the
+ * messages to OUT/traces/NAME.log) and sets t->path. kinds is record's list
+ * ("load", "load,branch,call"); limit counts events of every kind. Returns
+ * 0, or 1 after printing why (naming the workload and the log file). */
+int lp__eval_trace_record(const lp__eval_suite *s, lp__eval_workload *t, const char *kinds,
+                          uint64_t limit, int keep_profile);
+
+/* The tuples of a trace's first events, in order: value tuples (loads: pc,
+ * value) up to max_values, edge and call-target tuples up to max_controls,
+ * each with the instruction count of its event (instructions the process
+ * retired before it). */
+typedef struct lp__eval_window {
+    lp_tuple *values;
+    uint64_t *value_insns;
+    size_t nvalues;
+    lp_tuple *controls;
+    uint64_t *control_insns;
+    size_t ncontrols;
+    uint64_t events;      /* events read */
+    uint64_t trace_insns; /* instruction count at the last event read */
+    int whole_trace;      /* 1 when the trace ended before both windows were full */
+} lp__eval_window;
+
+/* Reads the trace at path (a trace cut short gives the events before the
+ * cut, with a note). Returns 0, or 1 after printing "lowprof: PATH: ...";
+ * *out is empty then. */
+int lp__eval_window_load(const char *path, size_t max_values, size_t max_controls,
+                         lp__eval_window *out);
+/* Frees the arrays; accepts NULL. */
+void lp__eval_window_fini(lp__eval_window *w);
+
+/* Exact profile of the tuples of one type among t[0..n): key (pc, w), v[0]
+ * the count, in a table it initialises. 0 or LP_ENOMEM (out then freed). */
+int lp__eval_exact(const lp_tuple *t, size_t n, unsigned tuple_type, lp_table *out);
+
+/* Log-spaced checkpoints: quarter octaves from 2^15 (or n when smaller) to
+ * n, n included. *out is malloc'd. Returns the count, 0 on no memory. */
+size_t lp__eval_checkpoints(uint64_t n, uint64_t **out);
 
 /* ---- results files (common/eval_out.c) ----------------------------------------- */
 

@@ -10,6 +10,7 @@ const lp_eval_experiment lp_eval_experiments[] = {
     {"hps", lp_eval_hps},
     {"native", lp_eval_native},
     {"bursty", lp_eval_bursty},
+    {"value", lp_eval_value},
     {NULL, NULL},
 };
 

@@ -1,10 +1,10 @@
 /* lowprof eval compressors: the pieces of the experiment (private to
  * src/eval/compressors). eval_compressors.c parses the command line and
- * runs the parts; eval_cmp_mc.c is the Monte Carlo study (stratified-sampling
- * paper, section 3.3, Fig. 4); eval_cmp_traces.c records one event trace per
- * workload through the shared runner; eval_cmp_replay.c replays a trace's
- * tuples through compressors (section 5, Figs. 7-11); eval_cmp_alloc.c is
- * the allocator cache the replay needs. */
+ * runs the parts, recording one event trace per workload and reading its
+ * window through src/eval/common; eval_cmp_mc.c is the Monte Carlo study
+ * (stratified-sampling paper, section 3.3, Fig. 4); eval_cmp_replay.c
+ * replays a window's tuples through compressors (section 5, Figs. 7-11);
+ * eval_cmp_alloc.c is the allocator cache the replay needs. */
 #ifndef LP_EVAL_CMP_H
 #define LP_EVAL_CMP_H
 
@@ -44,41 +44,7 @@ typedef struct lp_eval_cmp_opts {
  * summary. Returns 0, or 1 after printing why. */
 int lp_eval_cmp_mc(const lp_eval_cmp_opts *opts, FILE *summary);
 
-/* ---- recording the workloads (eval_cmp_traces.c) --------------------------------- */
-
-/* The workload runner's options taken from these. */
-lp__eval_suite lp_eval_cmp_suite(const lp_eval_cmp_opts *o);
-
-/* Makes sure the inputs are prepared (once per run) and records t's event
- * trace with `lowprof record` under OUT/traces, loads, branches and calls,
- * at most limit events. Returns 0, or 1 after printing why (naming the
- * workload and the log file). */
-int lp_eval_cmp_wl_record(const lp_eval_cmp_opts *opts, lp__eval_workload *t, uint64_t limit);
-
 /* ---- replay (eval_cmp_replay.c) -------------------------------------------------- */
-
-/* The tuples of a trace's first events, in order: value tuples (loads) up to
- * max_values, edge and call-target tuples up to max_controls, each with the
- * instruction count of its event. */
-typedef struct lp_eval_cmp_window {
-    lp_tuple *values;
-    uint64_t *value_insns;
-    size_t nvalues;
-    lp_tuple *controls;
-    uint64_t *control_insns;
-    size_t ncontrols;
-    uint64_t events;      /* events read */
-    uint64_t trace_insns; /* instruction count at the last event read */
-    int whole_trace;      /* 1 when the trace ended before both windows were full */
-} lp_eval_cmp_window;
-
-/* Reads path. Returns 0 or 1 after printing "lowprof: PATH: ..." */
-int lp_eval_cmp_window_load(const char *path, size_t max_values, size_t max_controls,
-                            lp_eval_cmp_window *out);
-void lp_eval_cmp_window_fini(lp_eval_cmp_window *w);
-
-/* Exact profile of tuples of one type: key (pc, w), v[0] the count. */
-int lp_eval_cmp_exact(const lp_tuple *t, size_t n, unsigned tuple_type, lp_table *out);
 
 /* The error filters: the paper's for values; edges and call targets keep
  * only the 1000-execution rule (doc/metrics.md). */
@@ -129,10 +95,6 @@ typedef struct lp_eval_cmp_job {
 int lp_eval_cmp_replay(const lp_eval_cmp_job *job, const char *const *specs, size_t nspecs,
                        unsigned threads, const char *label, lp_eval_cmp_run *runs);
 void lp_eval_cmp_run_fini(lp_eval_cmp_run *r);
-
-/* Log-spaced checkpoints: quarter octaves from 2^15 (or n when smaller) to
- * n, n included. *out is malloc'd. Returns the count, 0 on no memory. */
-size_t lp_eval_cmp_checkpoints(uint64_t n, uint64_t **out);
 
 /* The first checkpoint whose error (of type index k; the error against the
  * tuples so far when sofar is 1) is below limit, and the first from which

@@ -44,6 +44,13 @@ enum { NSENS = 4, NTWO = 3 };
 /* Fig. 11: edges and call targets through one compressor. */
 static const char control_spec[] = "H[P256]2048";
 
+/* The workload runner's options taken from these. */
+static lp__eval_suite suite_of(const lp_eval_cmp_opts *o)
+{
+    lp__eval_suite s = {o->full, o->out_dir, o->workloads, o->traces, o->size, o->data_dir};
+    return s;
+}
+
 /* ---- per workload ---------------------------------------------------------------------- */
 
 typedef struct wl_result {
@@ -136,7 +143,14 @@ static int run_workload(const lp_eval_cmp_opts *o, lp__eval_workload *t, const c
     double t0 = now();
     if (t->recorded) {
         fprintf(stderr, "lowprof eval: %s: recording the event trace...\n", t->name);
-        if (lp_eval_cmp_wl_record(o, t, 3 * o->events + max_controls) != 0) {
+        /* Branch and call events exist only when the front end builds a
+         * control-flow profile, so the recording keeps record's default
+         * profile types (with --profile none the tool runs signature-only
+         * and traces loads alone). The limit counts events of every kind:
+         * loads are about a third of them. */
+        lp__eval_suite suite = suite_of(o);
+        if (lp__eval_trace_record(&suite, t, "load,branch,call", 3 * o->events + max_controls,
+                                  o->keep_traces) != 0) {
             if (!o->keep_traces)
                 remove(t->path); /* what a failed recording left */
             return 1;
@@ -145,8 +159,8 @@ static int run_workload(const lp_eval_cmp_opts *o, lp__eval_workload *t, const c
         fprintf(stderr, "lowprof eval: %s: recorded in %.0f s\n", t->name, w->record_seconds);
     }
     double t1 = now();
-    lp_eval_cmp_window win;
-    int rc = lp_eval_cmp_window_load(t->path, (size_t)o->events, (size_t)max_controls, &win);
+    lp__eval_window win;
+    int rc = lp__eval_window_load(t->path, (size_t)o->events, (size_t)max_controls, &win);
     if (t->recorded && !o->keep_traces)
         remove(t->path);
     if (rc)
@@ -177,10 +191,10 @@ static int run_workload(const lp_eval_cmp_opts *o, lp__eval_workload *t, const c
         lp_host_fail("%s: the trace %s holds no loads", t->name, t->path);
         goto out;
     }
-    if (lp_eval_cmp_exact(win.values, win.nvalues, LP_TUPLE_VALUE, &exact_v) != 0 ||
-        lp_eval_cmp_exact(win.controls, win.ncontrols, LP_TUPLE_EDGE, &exact_e) != 0 ||
-        lp_eval_cmp_exact(win.controls, win.ncontrols, LP_TUPLE_CALL_TARGET, &exact_c) != 0 ||
-        !(ncp = lp_eval_cmp_checkpoints(win.nvalues, &cp))) {
+    if (lp__eval_exact(win.values, win.nvalues, LP_TUPLE_VALUE, &exact_v) != 0 ||
+        lp__eval_exact(win.controls, win.ncontrols, LP_TUPLE_EDGE, &exact_e) != 0 ||
+        lp__eval_exact(win.controls, win.ncontrols, LP_TUPLE_CALL_TARGET, &exact_c) != 0 ||
+        !(ncp = lp__eval_checkpoints(win.nvalues, &cp))) {
         lp_host_fail("%s: out of memory", t->name);
         goto out;
     }
@@ -194,7 +208,7 @@ static int run_workload(const lp_eval_cmp_opts *o, lp__eval_workload *t, const c
     if (lp_eval_cmp_replay(&job, specs, nspecs, threads, t->name, w->runs) != 0)
         goto out;
     if (win.ncontrols) {
-        if (!(ncpc = lp_eval_cmp_checkpoints(win.ncontrols, &cpc))) {
+        if (!(ncpc = lp__eval_checkpoints(win.ncontrols, &cpc))) {
             lp_host_fail("out of memory");
             goto out;
         }
@@ -220,7 +234,7 @@ out:
     lp_table_fini(&exact_c);
     free(cp);
     free(cpc);
-    lp_eval_cmp_window_fini(&win);
+    lp__eval_window_fini(&win);
     return rc;
 }
 
@@ -707,7 +721,7 @@ int lp_eval_compressors(int argc, char **argv)
     if (!o.mc_only) {
         if ((rc = value_specs(&o, &specs, &nspecs, &nlist)) != 0)
             return rc;
-        lp__eval_suite suite = lp_eval_cmp_suite(&o);
+        lp__eval_suite suite = suite_of(&o);
         if ((rc = lp__eval_wl_select(&suite, &traces, &ntraces)) != 0) {
             free(specs);
             return rc;
