@@ -71,16 +71,17 @@ static int lp__an_check_header(lp_analysis *a, lp_analysis_error *err)
                            "truncated ELF file: %zu bytes, the ELF header needs 64", size);
     if (im[EI_CLASS] == ELFCLASS32)
         return lp__an_fail(a, err, LP_EFORMAT, 1, EI_CLASS,
-                           "32-bit ELF file (ELFCLASS32); only 64-bit x86-64 files can be "
-                           "analysed");
+                           "32-bit ELF file (ELFCLASS32 at offset 4); only 64-bit x86-64 files "
+                           "can be analysed");
     if (im[EI_CLASS] != ELFCLASS64)
-        return lp__an_fail(a, err, LP_EFORMAT, 1, EI_CLASS, "invalid ELF class %u",
+        return lp__an_fail(a, err, LP_EFORMAT, 1, EI_CLASS, "invalid ELF class %u at offset 4",
                            im[EI_CLASS]);
     if (im[EI_DATA] == ELFDATA2MSB)
         return lp__an_fail(a, err, LP_EFORMAT, 1, EI_DATA,
-                           "big-endian ELF file (ELFDATA2MSB); x86-64 files are little-endian");
+                           "big-endian ELF file (ELFDATA2MSB at offset 5); x86-64 files are "
+                           "little-endian");
     if (im[EI_DATA] != ELFDATA2LSB)
-        return lp__an_fail(a, err, LP_EFORMAT, 1, EI_DATA, "invalid ELF data encoding %u",
+        return lp__an_fail(a, err, LP_EFORMAT, 1, EI_DATA, "invalid ELF data encoding %u at offset 5",
                            im[EI_DATA]);
     if (size < sizeof(Elf64_Ehdr))
         return lp__an_fail(a, err, LP_ETRUNC, 1, size,
@@ -88,20 +89,21 @@ static int lp__an_check_header(lp_analysis *a, lp_analysis_error *err)
     unsigned machine = (unsigned)lp__an_le(im + 18, 2);
     if (machine != EM_X86_64)
         return lp__an_fail(a, err, LP_EFORMAT, 1, 18,
-                           "machine is %s (e_machine %u), not x86-64", lp__an_machine(machine),
+                           "machine is %s (e_machine %u at offset 18), not x86-64", lp__an_machine(machine),
                            machine);
     unsigned type = (unsigned)lp__an_le(im + 16, 2);
     if (type == ET_REL)
         return lp__an_fail(a, err, LP_EFORMAT, 1, 16,
-                           "a relocatable object file (ET_REL), not an executable or a shared "
-                           "library");
+                           "a relocatable object file (ET_REL at offset 16), not an executable or "
+                           "a shared library");
     if (type == ET_CORE)
         return lp__an_fail(a, err, LP_EFORMAT, 1, 16,
-                           "a core dump (ET_CORE), not an executable or a shared library");
+                           "a core dump (ET_CORE at offset 16), not an executable or a shared "
+                           "library");
     if (type != ET_EXEC && type != ET_DYN)
         return lp__an_fail(a, err, LP_EFORMAT, 1, 16,
-                           "ELF type %u is not an executable (ET_EXEC, ET_DYN) or a shared "
-                           "library",
+                           "ELF type %u at offset 16 is not an executable (ET_EXEC, ET_DYN) or "
+                           "a shared library",
                            type);
     a->elf_type = (int)type;
     return 0;

@@ -10,7 +10,9 @@
  *     LN and EC+L4;
  *   - the PIE stripped of its symbol table: every function is found again
  *     from calls and taken addresses, and C is the same but for main, which
- *     nothing then names;
+ *     nothing then names; the PIE with RELR relocations;
+ *   - an ordinary program, stripped: main is found as __libc_start_main's
+ *     argument, and its call to puts is external;
  *   - analysis_lib.c as a shared library: exported functions and the
  *     constructor are roots, a static function stored in data is
  *     address-taken, a call through the PLT is external;
@@ -273,6 +275,7 @@ static void check_prog_loops(const lp_analysis *a, const char *label)
     lp_analysis_placement_free(&pl);
 }
 
+/* pie: 0 an ET_EXEC, 1 a PIE, 2 a PIE whose relative relocations are RELR. */
 static void check_prog(const char *path, int pie)
 {
     lp_analysis *a;
@@ -299,7 +302,7 @@ static void check_prog(const char *path, int pie)
     /* The table of function pointers: a data word in the ET_EXEC, a
      * relocation in the PIE; callback is also passed directly. */
     LP_CHECK(fn(a, "table_fn")->taken_why &
-             (pie ? LP_ANALYSIS_TAKEN_RELOC : LP_ANALYSIS_TAKEN_DATA));
+             (pie == 1 ? LP_ANALYSIS_TAKEN_RELOC : LP_ANALYSIS_TAKEN_DATA));
     LP_CHECK(fn(a, "callback")->taken_why &
              (pie ? LP_ANALYSIS_TAKEN_LEA : LP_ANALYSIS_TAKEN_IMM));
     LP_CHECK_EQ_U64(fn(a, "main")->facts.distance, 0);
@@ -335,7 +338,7 @@ static void check_prog(const char *path, int pie)
         fprintf(stderr, "--- the checks above failed for %s\n", path);
 
     /* The same file without .symtab, if strip is there. */
-    if (pie) {
+    if (pie == 1) {
         char stripped[4096];
         snprintf(stripped, sizeof stripped, "%s.stripped", path);
         char *strip[] = {"strip", "-o", stripped, (char *)path, NULL};
@@ -402,6 +405,64 @@ static void check_lib(const char *path)
     if (lp_test_failures != failed)
         fprintf(stderr, "--- the checks above failed for %s\n", path);
     lp_analysis_free(a);
+}
+
+/* An ordinary program linked with libc's start files and stripped: main
+ * has no symbol, and is found as the address _start passes to
+ * __libc_start_main in rdi; its call to puts goes through the PLT. */
+static void check_hosted(const char *cc)
+{
+    char src[4096], plain[4096], stripped[4096];
+    snprintf(src, sizeof src, "%s/hosted.c", workdir);
+    snprintf(plain, sizeof plain, "%s/hosted-%s", workdir, cc);
+    snprintf(stripped, sizeof stripped, "%s/hosted-%s-stripped", workdir, cc);
+    FILE *f = fopen(src, "w");
+    if (!f || fputs("#include <stdio.h>\n"
+                    "int main(int argc, char **argv) { puts(argv[0]); return argc; }\n",
+                    f) < 0 || fclose(f) != 0) {
+        perror(src);
+        exit(1);
+    }
+    char *build_plain[] = {(char *)cc, "-O1", src, "-o", plain, NULL};
+    char *build_stripped[] = {(char *)cc, "-O1", "-s", src, "-o", stripped, NULL};
+    if (run(build_plain) != 0 || run(build_stripped) != 0) {
+        fprintf(stderr, "  %s did not link a hosted program; main's rule is not checked\n", cc);
+        return;
+    }
+    printf("%s\n", stripped);
+    lp_analysis *a, *b;
+    lp_analysis_error err;
+    if (lp_analysis_open_file(plain, &a, &err) != 0) {
+        fprintf(stderr, "  %s\n", err.message);
+        lp_test_failures++;
+        return;
+    }
+    uint64_t main_addr = fn(a, "main")->addr;
+    LP_CHECK(fn(a, "main")->root_why & LP_ANALYSIS_ROOT_MAIN);
+    LP_CHECK(fn(a, "main")->external_calls >= 1);
+    LP_CHECK(fn(a, "_start")->root_why & LP_ANALYSIS_ROOT_ENTRY);
+    lp_analysis_free(a);
+    if (lp_analysis_open_file(stripped, &b, &err) != 0) {
+        fprintf(stderr, "  %s\n", err.message);
+        lp_test_failures++;
+        return;
+    }
+    uint32_t m = lp_analysis_fn_at(b, main_addr);
+    LP_CHECK(m != UINT32_MAX);
+    if (m != UINT32_MAX) {
+        const lp_analysis_fn *g = lp_analysis_fn_get(b, m);
+        LP_CHECK(g->root_why & LP_ANALYSIS_ROOT_MAIN);
+        LP_CHECK(g->facts.in_c);
+        LP_CHECK(g->external_calls >= 1);
+    }
+    uint32_t mains = 0;
+    for (uint32_t i = 0; i < lp_analysis_summary_get(b)->fns; i++)
+        mains += (lp_analysis_fn_get(b, i)->root_why & LP_ANALYSIS_ROOT_MAIN) != 0;
+    LP_CHECK_EQ_U64(mains, 1);
+    LP_CHECK(lp_analysis_fn_get(b, lp_analysis_fn_at(b, lp_analysis_summary_get(b)->entry)) &&
+             (lp_analysis_fn_get(b, lp_analysis_fn_at(b, lp_analysis_summary_get(b)->entry))
+                  ->root_why & LP_ANALYSIS_ROOT_ENTRY));
+    lp_analysis_free(b);
 }
 
 /* Builds src with cc and flags into out; returns 0 if it worked. */
@@ -493,7 +554,7 @@ static void check_errors(const char *good)
     bad[19] = 0;
     snprintf(path, sizeof path, "%s/aarch64", workdir);
     write_bytes(path, bad, size);
-    expect_error(path, LP_EFORMAT, "machine is AArch64 (e_machine 183), not x86-64");
+    expect_error(path, LP_EFORMAT, "machine is AArch64 (e_machine 183 at offset 18), not x86-64");
 
     snprintf(path, sizeof path, "%s/text", workdir);
     const char *text = "#!/bin/sh\necho not a binary\n";
@@ -513,13 +574,13 @@ static void check_errors(const char *good)
     snprintf(obj, sizeof obj, "%s/lib32.o", workdir);
     char *m32[] = {"gcc", "-m32", "-c", src, "-o", obj, NULL};
     if (run(m32) == 0)
-        expect_error(obj, LP_EFORMAT, "32-bit ELF file (ELFCLASS32)");
+        expect_error(obj, LP_EFORMAT, "32-bit ELF file (ELFCLASS32 at offset 4)");
     else
         fprintf(stderr, "  gcc -m32 -c did not run; the crafted 32-bit header stands in\n");
     snprintf(obj, sizeof obj, "%s/lib64.o", workdir);
     char *c64[] = {"cc", "-c", src, "-o", obj, NULL};
     if (run(c64) == 0)
-        expect_error(obj, LP_EFORMAT, "relocatable object file (ET_REL)");
+        expect_error(obj, LP_EFORMAT, "relocatable object file (ET_REL at offset 16)");
     free(bad);
     free(img);
 }
@@ -559,6 +620,16 @@ int main(int argc, char **argv)
         LP_CHECK_EQ_U64(build(compilers[c], prog_src, out, pie_flags), 0);
         printf("%s\n", out);
         check_prog(out, 1);
+        /* RELR (-z pack-relative-relocs), where the linker has it: the
+         * table's code addresses are then in the file's words. */
+        static const char *const relr_flags[] = {"-fPIE", "-pie", "-Wl,-z,pack-relative-relocs",
+                                                 NULL};
+        snprintf(out, sizeof out, "%s/prog-%s-relr", workdir, compilers[c]);
+        if (build(compilers[c], prog_src, out, relr_flags) == 0) {
+            printf("%s\n", out);
+            check_prog(out, 2);
+        }
+        check_hosted(compilers[c]);
         snprintf(out, sizeof out, "%s/lib-%s.so", workdir, compilers[c]);
         LP_CHECK_EQ_U64(build(compilers[c], lib_src, out, lib_flags), 0);
         printf("%s\n", out);
