@@ -59,8 +59,11 @@
  *     in the loop's body, nested loops included. The stack traffic of
  *     push, pop, call and ret is not counted.
  *   - A loop is one natural loop per header: the union of the bodies of the
- *     back-edges into it. Each back-edge is a place for a check; all the
- *     back-edges of one loop get the same decision.
+ *     back-edges into it (under irreducible flow, only the blocks the header
+ *     reaches, so the code before the loop stays out). Its parent is the
+ *     innermost loop with a larger body that holds its header. Each
+ *     back-edge is a place for a check; all the back-edges of one loop get
+ *     the same decision.
  *
  * Robustness: any input, however damaged, gives either an analysis or an
  * error with a code and a message that names the file and what is wrong

@@ -96,7 +96,10 @@ static int lp__an_classify(lp__an_sweep *w, const cs_insn *in, lp__an_insn *r)
     for (unsigned g = 0; g < d->groups_count; g++) {
         switch (d->groups[g]) {
         case CS_GRP_CALL: call = 1; break;
-        case CS_GRP_JUMP: jump = 1; break;
+        /* capstone 4 puts loop, loope and loopne in the relative-branch
+         * group only, not in the jump group. */
+        case CS_GRP_JUMP:
+        case CS_GRP_BRANCH_RELATIVE: jump = 1; break;
         case CS_GRP_RET:
         case CS_GRP_IRET: ret = 1; break;
         default: break;
@@ -108,6 +111,7 @@ static int lp__an_classify(lp__an_sweep *w, const cs_insn *in, lp__an_insn *r)
                  lp__an_fits32((uint64_t)op0->imm, end, &r->rel);
     if (call) {
         r->kind = direct ? LP__I_CALL : LP__I_CALL_IND;
+        jump = 0;
     } else if (jump) {
         if (direct)
             r->kind = in->id == X86_INS_JMP ? LP__I_JMP : LP__I_JCC;

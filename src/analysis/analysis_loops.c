@@ -6,9 +6,11 @@
  *   - natural loops: per header, the header plus every block that reaches
  *     the source of one of its back-edges without passing the header
  *     (reverse reachability over the predecessors of blocks the search
- *     reached);
+ *     reached) and that the header reaches (which matters only under
+ *     irreducible flow);
  *   - nesting: with loops taken from the largest body down, a loop's
- *     parent is the innermost loop seen so far that holds its header;
+ *     parent is the innermost loop seen so far that holds its header and
+ *     has a larger body;
  *   - per loop, the events of interest (memory references) and whether a
  *     call is in the body, nested loops included, as lp_bursty_loop.
  *
@@ -169,6 +171,25 @@ static int lp__an_cmp_edge(const void *x, const void *y)
 }
 
 /* The natural loop of each header, into w->loops and w->body. */
+/* Two fresh stamps, `back` (returned) and back + 1, clearing the array
+ * before the counter would wrap. */
+static uint32_t lp__an_new_stamps(lp__an_loopwork *w)
+{
+    if (w->next_stamp >= UINT32_MAX - 2) {
+        memset(w->stamp, 0, w->cap * sizeof *w->stamp);
+        w->next_stamp = 0;
+    }
+    w->next_stamp += 2;
+    return w->next_stamp - 1;
+}
+
+/* The loop of each header, into w->loops and w->body: the blocks that
+ * reach the source of one of its back-edges without passing the header
+ * (backward, stamped `back`), and of those, the ones the header reaches
+ * (forward within them, stamped `in`). For a reducible loop the second
+ * step keeps every block, and this is the natural loop; under irreducible
+ * flow, where the header does not dominate the source, it leaves out the
+ * code before the loop that the first step would take in. */
 static int lp__an_bodies(lp__an_loopwork *w)
 {
     const lp__an_cfg *c = &w->cfg;
@@ -185,36 +206,43 @@ static int lp__an_bodies(lp__an_loopwork *w)
         lp__an_local *l = lp__an_push(&w->loops);
         if (!l)
             return LP_ENOMEM;
-        uint32_t h = e[i].head, mark = ++w->next_stamp, nw = 0;
-        if (mark == 0) { /* the stamp wrapped: start over */
-            memset(w->stamp, 0, w->cap * sizeof *w->stamp);
-            mark = w->next_stamp = 1;
-        }
+        uint32_t h = e[i].head, nw = 0;
         l->header = h;
         l->edge_at = (uint32_t)i;
         l->edge_n = (uint32_t)(j - i);
         l->body_at = (uint32_t)w->body.count;
-        w->stamp[h] = mark;
+
+        uint32_t back = lp__an_new_stamps(w), in = back + 1;
+        w->stamp[h] = back;
         for (size_t k = i; k < j; k++)
-            if (w->stamp[e[k].tail] != mark) {
-                w->stamp[e[k].tail] = mark;
+            if (w->stamp[e[k].tail] != back) {
+                w->stamp[e[k].tail] = back;
                 w->work[nw++] = e[k].tail;
             }
-        uint32_t *hb = lp__an_push(&w->body);
-        if (!hb)
-            return LP_ENOMEM;
-        *hb = h;
+        while (nw) {
+            uint32_t b = w->work[--nw];
+            for (uint32_t p = w->pred_start[b]; p < w->pred_start[b + 1]; p++)
+                if (w->stamp[w->pred[p]] != back) {
+                    w->stamp[w->pred[p]] = back;
+                    w->work[nw++] = w->pred[p];
+                }
+        }
+
+        w->stamp[h] = in;
+        w->work[nw++] = h;
         while (nw) {
             uint32_t b = w->work[--nw];
             uint32_t *slot = lp__an_push(&w->body);
             if (!slot)
                 return LP_ENOMEM;
             *slot = b;
-            for (uint32_t p = w->pred_start[b]; p < w->pred_start[b + 1]; p++)
-                if (w->stamp[w->pred[p]] != mark) {
-                    w->stamp[w->pred[p]] = mark;
-                    w->work[nw++] = w->pred[p];
+            for (int k = 0; k < 2; k++) {
+                uint32_t s = c->succ[2 * b + k];
+                if (s != LP__AN_NONE && w->stamp[s] == back) {
+                    w->stamp[s] = in;
+                    w->work[nw++] = s;
                 }
+            }
         }
         l = &((lp__an_local *)w->loops.data)[w->loops.count - 1];
         l->body_n = (uint32_t)(w->body.count - l->body_at);
@@ -263,8 +291,13 @@ static int lp__an_nesting(lp__an_loopwork *w)
         w->inner[b] = LP__AN_NONE;
     for (size_t k = 0; k < nl; k++) {
         lp__an_local *x = &l[order[k].loop];
-        x->parent = w->inner[x->header];
-        x->depth = x->parent == LP__AN_NONE ? 1 : l[x->parent].depth + 1;
+        /* Under irreducible flow several headers can have one and the same
+         * body; none of them is nested in another. */
+        uint32_t p = w->inner[x->header];
+        while (p != LP__AN_NONE && l[p].body_n == x->body_n)
+            p = l[p].parent;
+        x->parent = p;
+        x->depth = p == LP__AN_NONE ? 1 : l[p].depth + 1;
         const uint32_t *body = (const uint32_t *)w->body.data + x->body_at;
         for (uint32_t i = 0; i < x->body_n; i++)
             w->inner[body[i]] = order[k].loop;

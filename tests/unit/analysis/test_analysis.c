@@ -1,7 +1,8 @@
 /* The analysis module on an ELF file built here byte by byte, so that the
- * result does not depend on any compiler: two functions, f (a loop with one
- * memory reference, then ret) and g (the entry point: calls f, then spins
- * in a jump to itself), with a .symtab. Every field of the result is known.
+ * result does not depend on any compiler: four functions with a .symtab,
+ * f (a loop with one memory reference), g (the entry point: calls f, then
+ * spins in a jump to itself), h (a loop closed by the `loop` instruction)
+ * and i (an irreducible cycle). Every field of the result is known.
  * Then every prefix of the file and every single-byte corruption of it must
  * give either an analysis or an error naming the file, and the header
  * errors their codes. */
@@ -14,13 +15,17 @@
 #include "lowprof/analysis.h"
 
 /* f at 0x401000:  xor eax,eax / L: add eax,[rdi] / dec esi / jne L / ret
- * g at 0x401009:  call f / M: jmp M */
-static const uint8_t code[16] = {0x31, 0xc0, 0x03, 0x07, 0xff, 0xce, 0x75, 0xfa,
-                                 0xc3, 0xe8, 0xf2, 0xff, 0xff, 0xff, 0xeb, 0xfe};
-static const char strtab[] = "\0f\0g";                               /* 5 bytes */
+ * g at 0x401009:  call f / M: jmp M
+ * h at 0x401010:  N: add eax,[rdi] / loop N / ret
+ * i at 0x401015:  test edi,edi / je B / A: add eax,[rdi] / B: dec esi / jne A / ret
+ *                 (a cycle A-B entered at both A and B: irreducible) */
+static const uint8_t code[32] = {0x31, 0xc0, 0x03, 0x07, 0xff, 0xce, 0x75, 0xfa, 0xc3, 0xe8, 0xf2,
+                                 0xff, 0xff, 0xff, 0xeb, 0xfe, 0x03, 0x07, 0xe2, 0xfc, 0xc3, 0x85,
+                                 0xff, 0x74, 0x02, 0x03, 0x07, 0xff, 0xce, 0x75, 0xfa, 0xc3};
+static const char strtab[] = "\0f\0g\0h\0i";                         /* 9 bytes */
 static const char shstrtab[] = "\0.text\0.symtab\0.strtab\0.shstrtab"; /* 33 bytes */
 
-enum { TEXT_AT = 64, SYM_AT = 80, STR_AT = 152, SHSTR_AT = 157, SH_AT = 192, SIZE = 512 };
+enum { TEXT_AT = 64, SYM_AT = 96, STR_AT = 216, SHSTR_AT = 225, SH_AT = 264, SIZE = 584 };
 
 static void build_tiny(uint8_t *img)
 {
@@ -34,12 +39,16 @@ static void build_tiny(uint8_t *img)
     eh.e_ident[EI_VERSION] = EV_CURRENT;
     memcpy(img, &eh, sizeof eh);
     memcpy(img + TEXT_AT, code, sizeof code);
-    Elf64_Sym syms[3] = {
+    Elf64_Sym syms[5] = {
         {0},
         {.st_name = 1, .st_info = ELF64_ST_INFO(STB_LOCAL, STT_FUNC), .st_shndx = 1,
          .st_value = 0x401000, .st_size = 9},
         {.st_name = 3, .st_info = ELF64_ST_INFO(STB_GLOBAL, STT_FUNC), .st_shndx = 1,
          .st_value = 0x401009, .st_size = 7},
+        {.st_name = 5, .st_info = ELF64_ST_INFO(STB_LOCAL, STT_FUNC), .st_shndx = 1,
+         .st_value = 0x401010, .st_size = 5},
+        {.st_name = 7, .st_info = ELF64_ST_INFO(STB_LOCAL, STT_FUNC), .st_shndx = 1,
+         .st_value = 0x401015, .st_size = 11},
     };
     memcpy(img + SYM_AT, syms, sizeof syms);
     memcpy(img + STR_AT, strtab, sizeof strtab);
@@ -49,7 +58,7 @@ static void build_tiny(uint8_t *img)
         {.sh_name = 1, .sh_type = SHT_PROGBITS, .sh_flags = SHF_ALLOC | SHF_EXECINSTR,
          .sh_addr = 0x401000, .sh_offset = TEXT_AT, .sh_size = sizeof code, .sh_addralign = 16},
         {.sh_name = 7, .sh_type = SHT_SYMTAB, .sh_offset = SYM_AT, .sh_size = sizeof syms,
-         .sh_link = 3, .sh_info = 2, .sh_entsize = sizeof(Elf64_Sym), .sh_addralign = 8},
+         .sh_link = 3, .sh_info = 4, .sh_entsize = sizeof(Elf64_Sym), .sh_addralign = 8},
         {.sh_name = 15, .sh_type = SHT_STRTAB, .sh_offset = STR_AT, .sh_size = sizeof strtab,
          .sh_addralign = 1},
         {.sh_name = 23, .sh_type = SHT_STRTAB, .sh_offset = SHSTR_AT, .sh_size = sizeof shstrtab,
@@ -70,15 +79,18 @@ static void test_tiny(const uint8_t *img)
     }
     const lp_analysis_summary *s = lp_analysis_summary_get(a);
     LP_CHECK_EQ_U64(s->kind, LP_ANALYSIS_EXEC);
-    LP_CHECK_EQ_U64(s->fns, 2);
-    LP_CHECK_EQ_U64(s->insns, 7);
+    LP_CHECK_EQ_U64(s->fns, 4);
+    LP_CHECK_EQ_U64(s->insns, 16);
     LP_CHECK_EQ_U64(s->bad_bytes, 0);
     LP_CHECK_EQ_U64(s->edges, 1);
     LP_CHECK_EQ_U64(s->set_c, 1);
-    LP_CHECK_EQ_U64(s->loops, 2);
-    LP_CHECK_EQ_U64(s->back_edges, 2);
+    LP_CHECK_EQ_U64(s->loops, 4);
+    LP_CHECK_EQ_U64(s->back_edges, 4);
     const lp_analysis_fn *f = lp_analysis_fn_get(a, 0), *g = lp_analysis_fn_get(a, 1);
-    LP_CHECK(strcmp(f->name, "f") == 0 && strcmp(g->name, "g") == 0);
+    const lp_analysis_fn *h = lp_analysis_fn_get(a, 2);
+    LP_CHECK(strcmp(f->name, "f") == 0 && strcmp(g->name, "g") == 0 && strcmp(h->name, "h") == 0);
+    LP_CHECK_EQ_U64(h->flags, LP_BURSTY_FN_LEAF);
+    LP_CHECK_EQ_U64(h->facts.distance, LP_BURSTY_UNREACHABLE);
     LP_CHECK_EQ_U64(f->flags, LP_BURSTY_FN_LEAF);
     LP_CHECK_EQ_U64(g->flags, LP_BURSTY_FN_ROOT);
     LP_CHECK_EQ_U64(g->root_why, LP_ANALYSIS_ROOT_ENTRY);
@@ -102,13 +114,28 @@ static void test_tiny(const uint8_t *img)
     LP_CHECK_EQ_U64(lg->facts.events, 0);
     const lp_analysis_back_edge *be = lp_analysis_back_edge_get(a, lf->first_back_edge);
     LP_CHECK(be && be->from == 0x401006 && be->to == 0x401002);
+    /* loop (decrement rcx, branch if not zero) is a conditional branch. */
+    const lp_analysis_loop *lh = lp_analysis_loop_get(a, h->first_loop);
+    LP_CHECK(lh && h->loops == 1 && lh->header == 0x401010 && lh->facts.events == 1);
+    be = lh ? lp_analysis_back_edge_get(a, lh->first_back_edge) : NULL;
+    LP_CHECK(be && be->from == 0x401012 && be->to == 0x401010);
+    LP_CHECK_EQ_U64(h->blocks, 2);
+    /* The irreducible cycle: the search enters at B, so A -> B is the
+     * back-edge; its loop is A and B, not the test before them. */
+    const lp_analysis_fn *fi = lp_analysis_fn_get(a, 3);
+    const lp_analysis_loop *li = lp_analysis_loop_get(a, fi->first_loop);
+    LP_CHECK(fi->loops == 1 && fi->blocks == 4 && li);
+    LP_CHECK(li && li->header == 0x40101b && li->blocks == 2 && li->insns == 3);
+    LP_CHECK(li && li->facts.events == 1 && li->depth == 1);
+    be = li ? lp_analysis_back_edge_get(a, li->first_back_edge) : NULL;
+    LP_CHECK(be && be->from == 0x401019 && be->to == 0x40101b);
 
     lp_bursty_placement p;
     LP_CHECK(lp_bursty_placement_parse("EC+L0", 5, &p, NULL) == 0);
     lp_analysis_placement pl;
     LP_CHECK_EQ_U64(lp_analysis_place(a, &p, &pl), 0);
     LP_CHECK_EQ_U64(pl.entry_checks, 1);
-    LP_CHECK_EQ_U64(pl.back_edge_checks, 1); /* f's loop has one event > 0 */
+    LP_CHECK_EQ_U64(pl.back_edge_checks, 3); /* f's, h's and i's loops have an event */
     LP_CHECK(pl.back_edge[lf->first_back_edge].check);
     LP_CHECK(!pl.back_edge[lg->first_back_edge].check);
     char text[128];
