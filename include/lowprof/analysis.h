@@ -211,9 +211,10 @@ typedef struct lp_analysis_summary {
     uint32_t loops, back_edges, max_depth;
 } lp_analysis_summary;
 
-/* Accessors. Indices run 0 .. count - 1; functions are sorted by address,
- * loops by function then header, back-edges by loop. A bad index returns
- * NULL. Pure. */
+/* Accessors (a must not be NULL; pointers stay valid until
+ * lp_analysis_free). Indices run 0 .. count - 1; functions are sorted by
+ * address, loops by function then header, back-edges by loop. A bad index
+ * returns NULL. Pure: any number of threads may read one analysis. */
 const lp_analysis_summary *lp_analysis_summary_get(const lp_analysis *a);
 const char *lp_analysis_name(const lp_analysis *a); /* the name given at open */
 const lp_analysis_fn *lp_analysis_fn_get(const lp_analysis *a, uint32_t i);
@@ -223,7 +224,8 @@ const lp_analysis_back_edge *lp_analysis_back_edge_get(const lp_analysis *a, uin
 size_t lp_analysis_edges(const lp_analysis *a, const lp_bursty_call **out);
 /* The index of the function starting exactly at addr, or UINT32_MAX. */
 uint32_t lp_analysis_fn_at(const lp_analysis *a, uint64_t addr);
-/* The first function named name (symbol or synthetic), or UINT32_MAX. */
+/* The first function named name (symbol or synthetic), or UINT32_MAX; a
+ * linear search. */
 uint32_t lp_analysis_fn_find(const lp_analysis *a, const char *name);
 
 /* Strongly connected components with more than one member or a self-loop:
@@ -294,17 +296,19 @@ size_t lp_analysis_decision_text(const lp_analysis_decision *d, char *buf, size_
 
 /* ---- reports -------------------------------------------------------------------- */
 
-/* Writes the report of `lowprof analyze checks` (doc/lowprof-analyze.md):
- * the call graph summary, SCCs, recursion from below, the set C, loops and
- * k-boring loops, the counts of checks for pl, and its decisions grouped by
- * reason; with all set, every function and every back-edge with its
- * decision. Returns 0 or the sink's error. */
+/* Writes the report of `lowprof analyze checks` (doc/lowprof-analyze.md)
+ * for pl, made by lp_analysis_place on a: the call graph summary, SCCs,
+ * recursion from below, the set C, loops and k-boring loops, the counts of
+ * checks, and the decisions grouped by reason; with all set, every
+ * function and every back-edge with its decision. Returns 0 or the sink's
+ * error. */
 int lp_analysis_write_text(const lp_analysis *a, const lp_analysis_placement *pl, int all,
                            lp_sink *out);
 
 /* The same as one JSON object (valid UTF-8: bytes of names that are not
- * UTF-8 become U+FFFD). With all set it holds the "functions" and "loops"
- * arrays too. Returns 0 or the sink's error. */
+ * UTF-8 become U+FFFD). With all set it holds the "functions", "edges" and
+ * "loops" arrays too. Returns 0 or the sink's error. Both writers only
+ * read a and pl. */
 int lp_analysis_write_json(const lp_analysis *a, const lp_analysis_placement *pl, int all,
                            lp_sink *out);
 
