@@ -139,9 +139,11 @@ static int lp__an_off_boundary(const lp_analysis *a, uint64_t addr)
     return k == s->n_insns || s->insns[k].off != addr - s->addr;
 }
 
-/* New starts from what the last sweep decoded: direct call targets and
- * taken code addresses no sized symbol covers. Returns the number added
- * (to *fresh) that the sweep stepped over in *out_redo. */
+/* New starts from what the last sweep decoded, into *fresh (sorted):
+ * direct call targets and taken code addresses that no sized symbol covers
+ * and that are not starts yet. *out_redo says whether one of them lies
+ * inside an instruction the sweep decoded, so that it must sweep again.
+ * Returns 0 or LP_ENOMEM. */
 static int lp__an_discover(lp_analysis *a, const lp__an_covers *cv, const lp__an_vec *known,
                            lp__an_vec *fresh, int *out_redo)
 {
