@@ -14,8 +14,9 @@ extern int cmd_eval(int, char **);
 extern int cmd_cc(int, char **);
 extern const char cmd_cc_help[];
 extern int cmd_acf(int, char **);
+extern int cmd_analyze(int, char **);
 extern const char cmd_record_help[], cmd_report_help[], cmd_info_help[], cmd_export_help[],
-    cmd_workloads_help[], cmd_eval_help[], cmd_acf_help[];
+    cmd_workloads_help[], cmd_eval_help[], cmd_acf_help[], cmd_analyze_help[];
 
 static int cmd_help(int argc, char **argv);
 static const char cmd_help_help[] =
@@ -37,6 +38,8 @@ const lp_cli_cmd lp_cli_cmds[] = {
      cmd_workloads_help},
     {"eval", cmd_eval, "reproduce a paper's experiments; write tables and plots", cmd_eval_help},
     {"acf", cmd_acf, "check an ACF (HPS productions) or list the shipped ones", cmd_acf_help},
+    {"analyze", cmd_analyze, "where bursty tracing puts its checks in an x86-64 ELF binary",
+     cmd_analyze_help},
     {"cc", cmd_cc, "compile and link a program with the native runtime's profile instructions",
      cmd_cc_help},
     {"help", cmd_help, "show help for a command", cmd_help_help},
