@@ -36,4 +36,13 @@ int lp_record_run(const lp_record_opts *o);
  * file can be read. */
 void lp_record_add_build_ids(lp_module_map *m);
 
+/* Analyses the executable program (a path) and writes the checks file of
+ * placement (orig, EL, EC, EN, L4, L10, LN, EC+L4) to out_path for the
+ * Valgrind tool's --checks-file (record_checks.c). Returns 0, or 1 after
+ * printing why (the analysis's message names the file and the problem). */
+int lp_record_write_checks(const char *program, const char *placement, const char *out_path);
+
+/* PROGRAM as execvp would find it (malloc'd), or NULL. */
+char *lp_record_find_program(const char *prog);
+
 #endif

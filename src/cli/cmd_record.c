@@ -295,9 +295,26 @@ static int lp_record_bursty(lp_record_opts *o, const char *bursty, const char *c
         return lp_tool_arg(o, "--placement-name", "orig") ? 2 : 0;
     lp_bursty_placement pl;
     size_t pos = 0;
-    if (lp_bursty_placement_parse(checks, strlen(checks), &pl, &pos) == 0)
-        return lp_host_usage("record", "--checks %s needs the binary analysis of lowprof "
-                                      "analyze checks, which this build does not have", checks);
+    if (lp_bursty_placement_parse(checks, strlen(checks), &pl, &pos) == 0) {
+        /* The analysis of the executable decides; the file sits beside the
+         * profile, for lowprof analyze checks' reasons to be compared. */
+        char *prog = o->argc ? lp_record_find_program(o->argv[0]) : NULL;
+        if (!prog)
+            return lp_host_usage("record", "%s: no such program (not found, or not executable)",
+                                o->argc ? o->argv[0] : "");
+        static char file[4096];
+        snprintf(file, sizeof file, "%s.checks", o->out);
+        int rc = lp_record_write_checks(prog, checks, file);
+        free(prog);
+        if (rc)
+            return 1;
+        static char abs[4096];
+        if (!realpath(file, abs))
+            return lp_host_fail("%s: %s", file, strerror(errno));
+        return lp_tool_arg(o, "--checks-file", abs) || lp_tool_arg(o, "--placement-name", checks)
+                   ? 2
+                   : 0;
+    }
     if (access(checks, R_OK) != 0)
         return lp_host_usage("record", "--checks is a placement (orig, EL, EC, EN, L4, L10, LN, "
                                       "EC+L4) or a readable checks file, not '%s'", checks);
@@ -558,8 +575,9 @@ int cmd_record(int argc, char **argv)
                                       "--profile with --strategy");
     if (lp_record_hps(&o, acf, acf_sets, nsets, hps_mode, hps_ar, explicit_types || tuples))
         return 2;
-    if (lp_record_bursty(&o, bursty, checks, strategy || acf || hps_ar))
-        return 2;
+    int brc = lp_record_bursty(&o, bursty, checks, strategy || acf || hps_ar);
+    if (brc)
+        return brc;
     if (value_profiler) {
         int rc = lp_record_value_profiler(&o, value_profiler, tuples || compressor || strategy,
                                           simple_spec, sizeof simple_spec);

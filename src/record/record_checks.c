@@ -53,9 +53,11 @@ int lp_record_write_checks(const char *program, const char *placement, const cha
             if (decided.entry[i].check)
                 fprintf(f, "e 0x%llx\n", (unsigned long long)lp_analysis_fn_get(a, i)->addr);
         for (uint32_t i = 0; i < sum->back_edges; i++)
-            if (decided.back_edge[i].check)
-                fprintf(f, "b 0x%llx\n",
-                        (unsigned long long)lp_analysis_back_edge_get(a, i)->from);
+            if (decided.back_edge[i].check) {
+                const lp_analysis_back_edge *b = lp_analysis_back_edge_get(a, i);
+                fprintf(f, "b 0x%llx 0x%llx\n", (unsigned long long)b->from,
+                        (unsigned long long)b->to);
+            }
     }
     int bad = ferror(f);
     bad |= fclose(f) != 0;

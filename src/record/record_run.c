@@ -34,8 +34,7 @@ static void lp_forward_term(int sig)
         kill((pid_t)lp_child_pid, sig);
 }
 
-/* PROGRAM as execvp would find it, or NULL. */
-static char *lp_find_program(const char *prog)
+char *lp_record_find_program(const char *prog)
 {
     if (strchr(prog, '/'))
         return access(prog, X_OK) == 0 ? strdup(prog) : NULL;
@@ -343,7 +342,7 @@ static int lp_spawn(const char *valgrind, const char *vglib, char **vargv,
 
 int lp_record_run(const lp_record_opts *o)
 {
-    char *prog = lp_find_program(o->argv[0]);
+    char *prog = lp_record_find_program(o->argv[0]);
     if (!prog)
         return lp_host_fail("%s: no such program (not found, or not executable)", o->argv[0]);
     const char *valgrind = lp_find_valgrind();

@@ -201,6 +201,22 @@ int main(int argc, char **argv)
     lp_symbolizer_free(sym);
     lp_profile_set_fini(&st);
 
+    /* EC+L4 (the binary analysis decides): leaf(), walk() and scatter()
+     * are leaves and their loops 4-boring, so the checks are main's loop
+     * back-edge, 200,000 times, and a few procedure entries run once; the
+     * walk is then caught whole, and the overlap is high. */
+    lp_profile_set ec;
+    const char *eco[] = {"--bursty", "1000:50", "--checks", "EC+L4", "--profile", "data-streams",
+                         NULL};
+    if (record("ec-l4", eco, &ec) != 0)
+        return 1;
+    uint64_t ec_checks = meta_u64(&ec, "bursty-checks"), ec_overlap = meta_u64(&ec, "streams-overlap-ppm");
+    printf("EC+L4 1000:50: %llu checks, overlap %.1f%%\n", (unsigned long long)ec_checks,
+           (double)ec_overlap / 1e4);
+    LP_CHECK(ec_checks >= 200000 && ec_checks <= 200010);
+    LP_CHECK(ec_overlap != UINT64_MAX && ec_overlap >= 900000);
+    lp_profile_set_fini(&ec);
+
     lp_profile_set exs;
     const char *exso[] = {"--profile", "data-streams", NULL};
     if (record("streams-exhaustive", exso, &exs) != 0)
@@ -222,6 +238,7 @@ int main(int argc, char **argv)
                             {"--bursty", "5", NULL},
                             {"--bursty", "10:0", NULL},
                             {"--checks", "EC", NULL},
+                            {"--bursty", "10:1", "--checks", "EC+L5x", NULL},
                             {"--bursty", "10:1", "--checks", "/nonexistent/checks", NULL},
                             {"--bursty", "10:1", "--strategy", "periodic:2", NULL}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -243,10 +243,10 @@ void lp_vg_bursty_init(void);
 /* A new thread's counters; a switch to t sets the builders' flag to its mode. */
 void lp_vg_bursty_thread(lp_vg_thread *t);
 void lp_vg_bursty_switch(lp_vg_thread *t);
-/* Translation: whether a block starting at addr, or a backward branch at
- * pc, has a check under the placement. */
+/* Translation: whether a block starting at addr, or the transfer from the
+ * branch at pc to dst, has a check under the placement. */
 Bool lp_vg_bursty_entry_check(ULong addr);
-Bool lp_vg_bursty_backedge_check(ULong pc);
+Bool lp_vg_bursty_backedge_check(ULong pc, ULong dst);
 /* Run time: one check of the running thread. */
 VG_REGPARM(0) void lp_vg_bursty_check(void);
 /* Data references for the hot data streams (when selected). */

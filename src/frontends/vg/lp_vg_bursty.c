@@ -12,8 +12,8 @@
  * instruction of a symbol) and every taken backward branch has a check,
  * the paper's "orig". A checks file, which `lowprof record --checks`
  * writes from its binary analysis, lists the checked entries and
- * back-edges per module at link-time addresses; code of modules it does
- * not name has no checks.
+ * back-edges (branch and loop header) per module at link-time addresses;
+ * code of modules it does not name has no checks.
  *
  * Data references (loads and stores) go to two hot-data-stream builders:
  * the sampled one sees those made in bursts, the exhaustive one every
@@ -90,22 +90,30 @@ static void lp_vg_checks_load(const HChar *path)
         }
         HChar *end;
         ULong addr = (s[0] == 'e' || s[0] == 'b') && s[1] == ' ' ? VG_(strtoull16)(s + 2, &end) : 0;
-        if (!lp_vg_ncheck_mods || !addr || *end)
+        ULong to = 0;
+        if (addr && s[0] == 'b' && *end == ' ')
+            to = VG_(strtoull16)(end + 1, &end);
+        if (!lp_vg_ncheck_mods || !addr || *end || (s[0] == 'b' && !to))
             VG_(fmsg_bad_option)("--checks-file", "%s:%u: not a check line\n", path, line);
         lp_entry *en = lp_table_upsert(&lp_vg_checks, (lp_key){lp_vg_ncheck_mods, addr});
         if (!en)
             VG_(tool_panic)((HChar *)"lowprof: out of memory reading the checks");
         en->v[0] |= s[0] == 'e' ? 1 : 2;
+        if (s[0] == 'b')
+            en->v[1] = to;
     }
     VG_(free)(text);
 }
 
 /* Whether the checks file puts a check of kind (1 entry, 2 back-edge) at
- * addr; without a file, every site of either kind has one (orig). */
-static Bool lp_vg_has_check(ULong addr, ULong kind)
+ * addr, for a back-edge the transfer from addr to dst (either side of a
+ * conditional branch: a loop whose header follows the branch is closed by
+ * its fall-through); without a file, every entry and every taken backward
+ * branch has one (orig). */
+static Bool lp_vg_has_check(ULong addr, ULong kind, ULong dst)
 {
     if (!lp_vg_ncheck_mods)
-        return True;
+        return kind == 1 || (dst && dst <= addr);
     DebugInfo *di = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), (Addr)addr);
     if (!di)
         return False;
@@ -113,21 +121,21 @@ static Bool lp_vg_has_check(ULong addr, ULong kind)
     for (UInt m = 0; m < lp_vg_ncheck_mods; m++) {
         if (VG_(strcmp)(file, lp_vg_check_mods[m]) != 0)
             continue;
-        ULong link = addr - (ULong)VG_(DebugInfo_get_text_bias)(di);
-        lp_entry *e = lp_table_find(&lp_vg_checks, (lp_key){m + 1, link});
-        return e && (e->v[0] & kind);
+        ULong bias = (ULong)VG_(DebugInfo_get_text_bias)(di);
+        lp_entry *e = lp_table_find(&lp_vg_checks, (lp_key){m + 1, addr - bias});
+        return e && (e->v[0] & kind) && (kind == 1 || e->v[1] == dst - bias);
     }
     return False;
 }
 
 Bool lp_vg_bursty_entry_check(ULong addr)
 {
-    return lp_vg_bursty_on && lp_vg_is_function_entry(addr) && lp_vg_has_check(addr, 1);
+    return lp_vg_bursty_on && lp_vg_is_function_entry(addr) && lp_vg_has_check(addr, 1, 0);
 }
 
-Bool lp_vg_bursty_backedge_check(ULong pc)
+Bool lp_vg_bursty_backedge_check(ULong pc, ULong dst)
 {
-    return lp_vg_bursty_on && lp_vg_has_check(pc, 2);
+    return lp_vg_bursty_on && lp_vg_has_check(pc, 2, dst);
 }
 
 /* ---- run time ----------------------------------------------------------------- */

@@ -156,13 +156,14 @@ static void lp_vg_mark_tail(lp_vg_ctx *c, lp_vg_site *s, ULong pc)
         s->branch->tail_taken = 1;
 }
 
-/* A bursty-tracing check on a loop back-edge: runs when the backward
- * branch is taken, before the site's helper, so the next iteration runs in
- * the mode the check chose. */
+/* A bursty-tracing check on a loop back-edge: runs when the branch goes to
+ * dst (taken or falling through, whichever side closes the loop), before
+ * the site's helper, so the next iteration runs in the mode the check
+ * chose. */
 static void lp_vg_add_backedge_check(lp_vg_ctx *c, const lp_vg_insn *insn, ULong dst,
                                      IRExpr *guard)
 {
-    if (!lp_vg_bursty_on || !dst || dst > insn->addr || !lp_vg_bursty_backedge_check(insn->addr))
+    if (!lp_vg_bursty_on || !dst || !lp_vg_bursty_backedge_check(insn->addr, dst))
         return;
     lp_vg_dirty_call(c->out, "lp_vg_bursty_check", lp_vg_bursty_check, mkIRExprVec_0(), guard);
 }
