@@ -110,6 +110,17 @@ int lp__eval_exact(const lp_tuple *t, size_t n, unsigned tuple_type, lp_table *o
  * n, n included. *out is malloc'd. Returns the count, 0 on no memory. */
 size_t lp__eval_checkpoints(uint64_t n, uint64_t **out);
 
+/* ---- the job pool (common/eval_parallel.c) ------------------------------------ */
+
+/* Runs run(ctx, i) for every i < n on up to threads threads (at least one;
+ * with no thread to be had, on the caller's), storing its result in
+ * status[i]; done (may be NULL) is called under the pool's lock after each
+ * job with its index, status and the count finished so far, for progress
+ * lines. Returns 0 once every job has run. */
+int lp__eval_parallel(size_t n, unsigned threads, int (*run)(void *ctx, size_t i),
+                      void (*done)(void *ctx, size_t i, int status, size_t finished), void *ctx,
+                      int *status);
+
 /* ---- results files (common/eval_out.c) ----------------------------------------- */
 
 /* Creates the results folder dir (and its parents) and writes its absolute

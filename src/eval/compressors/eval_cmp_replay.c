@@ -162,76 +162,50 @@ void lp_eval_cmp_run_fini(lp_eval_cmp_run *r)
 /* ---- workers -----------------------------------------------------------------------------------
  */
 
-typedef struct pool {
+/* What the replays of one trace share, for the job pool. */
+typedef struct cmp_jobs {
     const lp_eval_cmp_job *job;
     const char *const *specs;
     size_t nspecs;
     lp_eval_cmp_run *runs;
-    int *status;
     const char *label;
-    pthread_mutex_t lock;
-    size_t next, finished;
-} pool;
+} cmp_jobs;
 
-static void *worker(void *arg)
+static int cmp_run(void *ctx, size_t i)
 {
-    pool *p = arg;
-    for (;;) {
-        pthread_mutex_lock(&p->lock);
-        size_t i = p->next < p->nspecs ? p->next++ : SIZE_MAX;
-        pthread_mutex_unlock(&p->lock);
-        if (i == SIZE_MAX)
-            return NULL;
-        p->status[i] = replay_one(p->job, p->specs[i], &p->runs[i]);
-        pthread_mutex_lock(&p->lock);
-        size_t k = ++p->finished;
-        if (p->status[i] == 0) {
-            const lp_eval_cmp_run *r = &p->runs[i];
-            unsigned t = p->job->exact[0] ? 0 : 1; /* values, else edges */
-            fprintf(stderr, "lowprof eval: %s: %-18s final %s error %6.2f %% (%zu/%zu)\n", p->label,
-                    p->specs[i], t ? "edge" : "value", 100 * r->points[r->npoints - 1].error[t], k,
-                    p->nspecs);
-        }
-        pthread_mutex_unlock(&p->lock);
-    }
+    cmp_jobs *c = ctx;
+    return replay_one(c->job, c->specs[i], &c->runs[i]);
+}
+
+static void cmp_done(void *ctx, size_t i, int status, size_t finished)
+{
+    cmp_jobs *c = ctx;
+    if (status != 0)
+        return;
+    const lp_eval_cmp_run *r = &c->runs[i];
+    unsigned t = c->job->exact[0] ? 0 : 1; /* values, else edges */
+    fprintf(stderr, "lowprof eval: %s: %-18s final %s error %6.2f %% (%zu/%zu)\n", c->label,
+            c->specs[i], t ? "edge" : "value", 100 * r->points[r->npoints - 1].error[t], finished,
+            c->nspecs);
 }
 
 int lp_eval_cmp_replay(const lp_eval_cmp_job *job, const char *const *specs, size_t nspecs,
                        unsigned threads, const char *label, lp_eval_cmp_run *runs)
 {
-    pool p = {job,
-              specs,
-              nspecs,
-              runs,
-              calloc(nspecs ? nspecs : 1, sizeof(int)),
-              label,
-              PTHREAD_MUTEX_INITIALIZER,
-              0,
-              0};
-    if (!p.status)
+    cmp_jobs c = {job, specs, nspecs, runs, label};
+    int *status = calloc(nspecs ? nspecs : 1, sizeof(int));
+    if (!status)
         return lp_host_fail("out of memory");
-    if (threads < 1)
-        threads = 1;
-    if (threads > nspecs)
-        threads = (unsigned)nspecs;
-    pthread_t tid[64];
-    unsigned started = 0;
-    for (; started < threads && started < 64; started++)
-        if (pthread_create(&tid[started], NULL, worker, &p) != 0)
-            break;
-    if (started == 0)
-        worker(&p);
-    for (unsigned i = 0; i < started; i++)
-        pthread_join(tid[i], NULL);
+    lp__eval_parallel(nspecs, threads, cmp_run, cmp_done, &c, status);
     int rc = 0;
     for (size_t i = 0; i < nspecs; i++) {
-        if (p.status[i] > 0) {
+        if (status[i] > 0) {
             rc = 1; /* already explained */
-        } else if (p.status[i] < 0) {
-            lp_host_fail("%s: replaying %s: %s", label, specs[i], lp_strerror(p.status[i]));
+        } else if (status[i] < 0) {
+            lp_host_fail("%s: replaying %s: %s", label, specs[i], lp_strerror(status[i]));
             rc = 1;
         }
     }
-    free(p.status);
+    free(status);
     return rc;
 }

@@ -316,68 +316,48 @@ static int replay_one(const lp_eval_val_job *job, lp_eval_val_run *r)
 
 /* ---- workers ------------------------------------------------------------------------- */
 
-typedef struct pool {
+/* What the replays of one trace share, for the job pool. */
+typedef struct val_jobs {
     const lp_eval_val_job *job;
     lp_eval_val_run *runs;
     size_t nruns;
-    int *status;
     const char *label;
-    pthread_mutex_t lock;
-    size_t next, finished;
-} pool;
+} val_jobs;
 
-static void *worker(void *arg)
+static int val_run(void *ctx, size_t i)
 {
-    pool *p = arg;
-    for (;;) {
-        pthread_mutex_lock(&p->lock);
-        size_t i = p->next < p->nruns ? p->next++ : SIZE_MAX;
-        pthread_mutex_unlock(&p->lock);
-        if (i == SIZE_MAX)
-            return NULL;
-        lp_eval_val_run *r = &p->runs[i];
-        p->status[i] = replay_one(p->job, r);
-        pthread_mutex_lock(&p->lock);
-        size_t k = ++p->finished;
-        if (p->status[i] == 0)
-            fprintf(stderr,
-                    "lowprof eval: %s: %-18s error %6.2f %%  overhead %8.3f %%  (%zu/%zu)\n",
-                    p->label, r->name, 100 * r->final.error, 100 * r->final.overhead, k,
-                    p->nruns);
-        pthread_mutex_unlock(&p->lock);
-    }
+    val_jobs *v = ctx;
+    return replay_one(v->job, &v->runs[i]);
+}
+
+static void val_done(void *ctx, size_t i, int status, size_t finished)
+{
+    val_jobs *v = ctx;
+    const lp_eval_val_run *r = &v->runs[i];
+    if (status == 0)
+        fprintf(stderr, "lowprof eval: %s: %-18s error %6.2f %%  overhead %8.3f %%  (%zu/%zu)\n",
+                v->label, r->name, 100 * r->final.error, 100 * r->final.overhead, finished,
+                v->nruns);
 }
 
 int lp_eval_val_replay(const lp_eval_val_job *job, lp_eval_val_run *runs, size_t nruns,
                        unsigned threads, const char *label)
 {
-    pool p = {job,  runs, nruns, calloc(nruns ? nruns : 1, sizeof(int)), label,
-              PTHREAD_MUTEX_INITIALIZER, 0, 0};
-    if (!p.status)
+    val_jobs v = {job, runs, nruns, label};
+    int *status = calloc(nruns ? nruns : 1, sizeof(int));
+    if (!status)
         return lp_host_fail("out of memory");
-    if (threads < 1)
-        threads = 1;
-    if (threads > nruns)
-        threads = (unsigned)nruns;
-    pthread_t tid[64];
-    unsigned started = 0;
-    for (; started < threads && started < 64; started++)
-        if (pthread_create(&tid[started], NULL, worker, &p) != 0)
-            break;
-    if (started == 0)
-        worker(&p);
-    for (unsigned i = 0; i < started; i++)
-        pthread_join(tid[i], NULL);
+    lp__eval_parallel(nruns, threads, val_run, val_done, &v, status);
     int rc = 0;
     for (size_t i = 0; i < nruns; i++) {
-        if (p.status[i] > 0) {
+        if (status[i] > 0) {
             rc = 1; /* already explained */
-        } else if (p.status[i] < 0) {
-            lp_host_fail("%s: replaying %s: %s", label, runs[i].name, lp_strerror(p.status[i]));
+        } else if (status[i] < 0) {
+            lp_host_fail("%s: replaying %s: %s", label, runs[i].name, lp_strerror(status[i]));
             rc = 1;
         }
     }
-    free(p.status);
+    free(status);
     return rc;
 }
 
