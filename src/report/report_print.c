@@ -13,21 +13,15 @@
 
 #include "lowprof/host.h"
 #include "lowprof/report.h"
-#include "lowprof/value.h"
+#include "report_internal.h"
 
 
 /* One row before sorting: the key, its counters, an extra figure (call
  * sites, distinct values) and the weight it is sorted and shared by. */
-typedef struct report_row {
-    uint64_t a, b;
-    uint64_t v0, v1;
-    uint64_t aux;
-    uint64_t weight;
-} report_row;
 
-static int report_row_cmp(const void *x, const void *y)
+int lp__report_row_cmp(const void *x, const void *y)
 {
-    const report_row *p = x, *q = y;
+    const lp__report_row *p = x, *q = y;
     if (p->weight != q->weight)
         return p->weight > q->weight ? -1 : 1;
     if (p->a != q->a)
@@ -37,13 +31,13 @@ static int report_row_cmp(const void *x, const void *y)
     return 0;
 }
 
-static size_t report_shown(const lp_report_opts *o, size_t n)
+size_t lp__report_shown(const lp_report_opts *o, size_t n)
 {
     return o->top == 0 || o->top > n ? n : (size_t)o->top;
 }
 
 /* Prints a section heading: "Title: what (sorted by, top N)". */
-static void report_heading(const char *title, const char *what, const lp_report_opts *o, size_t n,
+void lp__report_heading(const char *title, const char *what, const lp_report_opts *o, size_t n,
                            const lp_report_view *v)
 {
     printf("\n%s: %s", title, what);
@@ -56,7 +50,7 @@ static void report_heading(const char *title, const char *what, const lp_report_
     printf("\n");
 }
 
-static void report_none(const char *what)
+void lp__report_none(const char *what)
 {
     printf("  (no %s)\n", what);
 }
@@ -68,7 +62,7 @@ static void report_none(const char *what)
 static int report_exec_insns(lp_names *nm, const lp_report_view *v, const lp_report_opts *o,
                              const char *title, const char *noun, const char *column)
 {
-    report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
+    lp__report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
         return LP_ENOMEM;
     uint64_t execs = 0, insns = 0;
@@ -81,17 +75,17 @@ static int report_exec_insns(lp_names *nm, const lp_report_view *v, const lp_rep
     int by_insns = o->sort_insns && insns > 0;
     for (size_t i = 0; i < v->count; i++) {
         const lp_entry *e = &v->entries[i];
-        rows[i] = (report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0,
+        rows[i] = (lp__report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0,
                                by_insns ? e->v[1] : e->v[0]};
     }
-    qsort(rows, v->count, sizeof *rows, report_row_cmp);
+    qsort(rows, v->count, sizeof *rows, lp__report_row_cmp);
     char c1[32], c2[32], what[160], pct[16], mean[32], name[1024];
     char c0[32];
     snprintf(what, sizeof what, "%s %s, %s executions, %s instructions",
              lp_fmt_count(v->count, c0), noun, lp_fmt_count(execs, c1), lp_fmt_count(insns, c2));
-    report_heading(title, what, o, v->count, v);
+    lp__report_heading(title, what, o, v->count, v);
     if (v->count == 0) {
-        report_none(noun);
+        lp__report_none(noun);
         free(rows);
         return 0;
     }
@@ -104,8 +98,8 @@ static int report_exec_insns(lp_names *nm, const lp_report_view *v, const lp_rep
     lp_tab t;
     lp_tab_init(&t, "rrrrll", heading);
     uint64_t total = by_insns ? insns : execs;
-    for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
-        const report_row *r = &rows[i];
+    for (size_t i = 0, n = lp__report_shown(o, v->count); i < n; i++) {
+        const lp__report_row *r = &rows[i];
         lp_tab_cell(&t, "%s", lp_fmt_count(r->weight, c1));
         lp_tab_cell(&t, "%s", lp_fmt_percent(r->weight, total, pct));
         lp_tab_cell(&t, "%s", lp_fmt_count(by_insns ? r->v0 : r->v1, c2));
@@ -126,24 +120,24 @@ static int report_code_regions(lp_names *nm, const lp_report_view *v, const lp_r
 
 static int report_methods(lp_names *nm, const lp_report_view *v, const lp_report_opts *o)
 {
-    report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
+    lp__report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
         return LP_ENOMEM;
     uint64_t calls = 0, back = 0;
     for (size_t i = 0; i < v->count; i++) {
         const lp_entry *e = &v->entries[i];
-        rows[i] = (report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0, e->v[0]};
+        rows[i] = (lp__report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0, e->v[0]};
         calls += e->v[0];
         back += e->v[1];
     }
-    qsort(rows, v->count, sizeof *rows, report_row_cmp);
+    qsort(rows, v->count, sizeof *rows, lp__report_row_cmp);
     char c1[32], c2[32], what[160], pct[16], name[1024];
     char c0[32];
     snprintf(what, sizeof what, "%s functions, %s invocations, %s backward branches taken",
              lp_fmt_count(v->count, c0), lp_fmt_count(calls, c1), lp_fmt_count(back, c2));
-    report_heading("Hot methods", what, o, v->count, v);
+    lp__report_heading("Hot methods", what, o, v->count, v);
     if (v->count == 0) {
-        report_none("invocations");
+        lp__report_none("invocations");
         free(rows);
         return 0;
     }
@@ -151,8 +145,8 @@ static int report_methods(lp_names *nm, const lp_report_view *v, const lp_report
                              "function (location)"};
     lp_tab t;
     lp_tab_init(&t, "rrrll", heading);
-    for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
-        const report_row *r = &rows[i];
+    for (size_t i = 0, n = lp__report_shown(o, v->count); i < n; i++) {
+        const lp__report_row *r = &rows[i];
         lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c1));
         lp_tab_cell(&t, "%s", lp_fmt_percent(r->v0, calls, pct));
         lp_tab_cell(&t, "%s", lp_fmt_count(r->v1, c2));
@@ -169,7 +163,7 @@ static int report_methods(lp_names *nm, const lp_report_view *v, const lp_report
  * callee function), the caller being the function that holds the site. */
 static int report_call_pairs(lp_names *nm, const lp_report_view *v, const lp_report_opts *o)
 {
-    report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
+    lp__report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
         return LP_ENOMEM;
     size_t nrows = 0;
@@ -181,7 +175,7 @@ static int report_call_pairs(lp_names *nm, const lp_report_view *v, const lp_rep
     if (o->by_site) {
         for (size_t i = 0; i < v->count; i++) {
             const lp_entry *e = &v->entries[i];
-            rows[nrows++] = (report_row){e->key.a, e->key.b, e->v[0], e->v[1], 1, e->v[0]};
+            rows[nrows++] = (lp__report_row){e->key.a, e->key.b, e->v[0], e->v[1], 1, e->v[0]};
         }
     } else {
         lp_table agg;
@@ -202,9 +196,9 @@ static int report_call_pairs(lp_names *nm, const lp_report_view *v, const lp_rep
                 }
                 /* v[1] of the table holds the row index; the row the sums. */
                 x->v[1] = nrows;
-                rows[nrows++] = (report_row){k.a, k.b, 0, 0, 0, 0};
+                rows[nrows++] = (lp__report_row){k.a, k.b, 0, 0, 0, 0};
             }
-            report_row *r = &rows[x->v[1]];
+            lp__report_row *r = &rows[x->v[1]];
             r->v0 += e->v[0];
             r->v1 += e->v[1];
             r->aux++;
@@ -212,16 +206,16 @@ static int report_call_pairs(lp_names *nm, const lp_report_view *v, const lp_rep
         }
         lp_table_fini(&agg);
     }
-    qsort(rows, nrows, sizeof *rows, report_row_cmp);
+    qsort(rows, nrows, sizeof *rows, lp__report_row_cmp);
     char c1[32], c2[32], c3[32], what[200], pct[16], caller[1024], callee[1024];
     char c4[32], c5[32];
     snprintf(what, sizeof what, "%s %s, %s call sites, %s calls (%s tail calls)",
              lp_fmt_count(nrows, c4),
              o->by_site ? "site -> callee pairs" : "caller -> callee function pairs",
              lp_fmt_count(v->count, c5), lp_fmt_count(calls, c1), lp_fmt_count(tails, c2));
-    report_heading("Hot call pairs", what, o, nrows, v);
+    lp__report_heading("Hot call pairs", what, o, nrows, v);
     if (nrows == 0) {
-        report_none("calls");
+        lp__report_none("calls");
         free(rows);
         return 0;
     }
@@ -229,8 +223,8 @@ static int report_call_pairs(lp_names *nm, const lp_report_view *v, const lp_rep
                              "caller → callee"};
     lp_tab t;
     lp_tab_init(&t, "rrrrl", heading);
-    for (size_t i = 0, n = report_shown(o, nrows); i < n; i++) {
-        const report_row *r = &rows[i];
+    for (size_t i = 0, n = lp__report_shown(o, nrows); i < n; i++) {
+        const lp__report_row *r = &rows[i];
         lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c1));
         lp_tab_cell(&t, "%s", lp_fmt_percent(r->v0, calls, pct));
         lp_tab_cell(&t, "%s", lp_fmt_count(r->v1, c2));
@@ -249,31 +243,31 @@ static int report_call_pairs(lp_names *nm, const lp_report_view *v, const lp_rep
 
 static int report_edges(lp_names *nm, const lp_report_view *v, const lp_report_opts *o)
 {
-    report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
+    lp__report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
         return LP_ENOMEM;
     uint64_t total = 0;
     for (size_t i = 0; i < v->count; i++) {
         const lp_entry *e = &v->entries[i];
-        rows[i] = (report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0, e->v[0]};
+        rows[i] = (lp__report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0, e->v[0]};
         total += e->v[0];
     }
-    qsort(rows, v->count, sizeof *rows, report_row_cmp);
+    qsort(rows, v->count, sizeof *rows, lp__report_row_cmp);
     char c1[32], what[160], pct[16], from[1024], to[1024];
     char c0[32];
     snprintf(what, sizeof what, "%s edges, %s transfers", lp_fmt_count(v->count, c0),
              lp_fmt_count(total, c1));
-    report_heading("Hot edges", what, o, v->count, v);
+    lp__report_heading("Hot edges", what, o, v->count, v);
     if (v->count == 0) {
-        report_none("edges");
+        lp__report_none("edges");
         free(rows);
         return 0;
     }
     const char *heading[] = {"transfers", "%", "branch", "destination", "from → to"};
     lp_tab t;
     lp_tab_init(&t, "rrlll", heading);
-    for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
-        const report_row *r = &rows[i];
+    for (size_t i = 0, n = lp__report_shown(o, v->count); i < n; i++) {
+        const lp__report_row *r = &rows[i];
         lp_symbol s_from, s_to;
         lp_symbolize(nm->sym, r->a, &s_from);
         lp_symbolize(nm->sym, r->b, &s_to);
@@ -299,7 +293,7 @@ static int report_blocks(lp_names *nm, const lp_report_view *v, const lp_report_
 
 /* A loaded value as the load saw it: hex, and decimal read as a signed
  * integer of the access size (so -1 reads as -1, not 4294967295). */
-static void report_value_text(uint64_t value, uint64_t size, char *buf, size_t bufsize)
+void lp__report_value_text(uint64_t value, uint64_t size, char *buf, size_t bufsize)
 {
     int64_t sval = (int64_t)value;
     if (size == 1)
@@ -316,8 +310,8 @@ static void report_value_text(uint64_t value, uint64_t size, char *buf, size_t b
  * within a load by count. */
 static int report_values(lp_names *nm, const lp_report_view *v, const lp_report_opts *o)
 {
-    report_row *loads = calloc(v->count ? v->count : 1, sizeof *loads);
-    report_row *vals = calloc(v->count ? v->count : 1, sizeof *vals);
+    lp__report_row *loads = calloc(v->count ? v->count : 1, sizeof *loads);
+    lp__report_row *vals = calloc(v->count ? v->count : 1, sizeof *vals);
     if (!loads || !vals) {
         free(loads);
         free(vals);
@@ -327,7 +321,7 @@ static int report_values(lp_names *nm, const lp_report_view *v, const lp_report_
     uint64_t total = 0;
     for (size_t i = 0; i < v->count;) {
         size_t j = i;
-        report_row r = {v->entries[i].key.a, i, 0, 0, 0, 0};
+        lp__report_row r = {v->entries[i].key.a, i, 0, 0, 0, 0};
         for (; j < v->count && v->entries[j].key.a == r.a; j++) {
             r.v0 += v->entries[j].v[0];
             if (v->entries[j].v[1] > r.v1)
@@ -339,14 +333,14 @@ static int report_values(lp_names *nm, const lp_report_view *v, const lp_report_
         loads[nloads++] = r;
         i = j;
     }
-    qsort(loads, nloads, sizeof *loads, report_row_cmp);
+    qsort(loads, nloads, sizeof *loads, lp__report_row_cmp);
     char c1[32], c2[32], what[200], pct[16], name[1024], dec[32];
     char c3[32], c4[32];
     snprintf(what, sizeof what, "%s static loads, %s distinct (load, value) pairs, %s loads",
              lp_fmt_count(nloads, c3), lp_fmt_count(v->count, c4), lp_fmt_count(total, c1));
-    report_heading("Load values", what, o, nloads, v);
+    lp__report_heading("Load values", what, o, nloads, v);
     if (nloads == 0) {
-        report_none("loads");
+        lp__report_none("loads");
         free(loads);
         free(vals);
         return 0;
@@ -358,8 +352,8 @@ static int report_values(lp_names *nm, const lp_report_view *v, const lp_report_
                              "load pc / value", "function (location) / value in decimal"};
     lp_tab t;
     lp_tab_init(&t, "rrrrll", heading);
-    for (size_t i = 0, n = report_shown(o, nloads); i < n; i++) {
-        const report_row *l = &loads[i];
+    for (size_t i = 0, n = lp__report_shown(o, nloads); i < n; i++) {
+        const lp__report_row *l = &loads[i];
         lp_tab_cell(&t, "%s", lp_fmt_count(l->v0, c1));
         lp_tab_cell(&t, "%s", lp_fmt_percent(l->v0, total, pct));
         lp_tab_cell(&t, "%s", lp_fmt_count(l->aux, c2));
@@ -369,9 +363,9 @@ static int report_values(lp_names *nm, const lp_report_view *v, const lp_report_
         size_t first = (size_t)l->b;
         for (size_t k = 0; k < l->aux; k++) {
             const lp_entry *e = &v->entries[first + k];
-            vals[k] = (report_row){e->key.b, 0, e->v[0], e->v[1], 0, e->v[0]};
+            vals[k] = (lp__report_row){e->key.b, 0, e->v[0], e->v[1], 0, e->v[0]};
         }
-        qsort(vals, l->aux, sizeof *vals, report_row_cmp);
+        qsort(vals, l->aux, sizeof *vals, lp__report_row_cmp);
         size_t nv = o->values_top == 0 || o->values_top > l->aux ? l->aux : o->values_top;
         for (size_t k = 0; k < nv; k++) {
             lp_tab_cell(&t, "%s", lp_fmt_count(vals[k].v0, c1));
@@ -379,7 +373,7 @@ static int report_values(lp_names *nm, const lp_report_view *v, const lp_report_
             lp_tab_cell(&t, "%s", "");
             lp_tab_cell(&t, "%s", "");
             lp_tab_cell(&t, "  = 0x%llx", (unsigned long long)vals[k].a);
-            report_value_text(vals[k].a, vals[k].v1, dec, sizeof dec);
+            lp__report_value_text(vals[k].a, vals[k].v1, dec, sizeof dec);
             lp_tab_cell(&t, "  %s", dec);
         }
         if (nv < l->aux) {
@@ -401,157 +395,28 @@ static int report_values(lp_names *nm, const lp_report_view *v, const lp_report_
     return 0;
 }
 
-/* Whether pc is in a "pc,pc,..." hex list of the metadata. */
-static int report_pc_listed(const char *list, uint64_t pc)
-{
-    for (const char *p = list; p && *p;) {
-        char *end;
-        uint64_t v = strtoull(p, &end, 16);
-        if (end == p)
-            return 0;
-        if (v == pc)
-            return 1;
-        p = *end == ',' ? end + 1 : end;
-    }
-    return 0;
-}
-
-/* The co-processor's estimated value profile (doc/value.md): loads by
- * estimated invariance (their top value's share of the samples they got),
- * most invariant first among those sampled enough to say, each with its
- * top values, the confidence of the invariance, and whether the
- * co-processor masked it as done; then what the profiling cost. */
-static int report_coproc_values(lp_names *nm, const lp_report_view *v, const lp_report_opts *o,
-                                const lp_meta *m)
-{
-    report_row *loads = calloc(v->count ? v->count : 1, sizeof *loads);
-    report_row *vals = calloc(v->count ? v->count : 1, sizeof *vals);
-    if (!loads || !vals) {
-        free(loads);
-        free(vals);
-        return LP_ENOMEM;
-    }
-    size_t nloads = 0;
-    uint64_t total = 0;
-    for (size_t i = 0; i < v->count;) {
-        size_t j = i;
-        report_row r = {v->entries[i].key.a, i, 0, 0, 0, 0};
-        uint64_t top = 0;
-        for (; j < v->count && v->entries[j].key.a == r.a; j++) {
-            r.v0 += v->entries[j].v[0];
-            if (v->entries[j].key.b != LP_VALUE_OTHER && v->entries[j].v[0] > top)
-                top = v->entries[j].v[0];
-        }
-        r.aux = j - i;
-        r.v1 = top;
-        /* Sorted by invariance to two decimals, then by samples, so the
-         * frequent loads lead each invariance band. */
-        uint64_t band = r.v0 ? top * 100 / r.v0 : 0;
-        r.weight = (band << 48) | (r.v0 < ((uint64_t)1 << 48) ? r.v0 : ((uint64_t)1 << 48) - 1);
-        total += r.v0;
-        loads[nloads++] = r;
-        i = j;
-    }
-    qsort(loads, nloads, sizeof *loads, report_row_cmp);
-    const char *done = lp_meta_get(m, "coproc-done-pcs"), *phased = lp_meta_get(m, "coproc-phased-pcs");
-    char c1[32], c2[32], what[200], pct[16], name[1024], dec[32];
-    snprintf(what, sizeof what, "%s static loads, %s samples estimated by the co-processor",
-             lp_fmt_count(nloads, c1), lp_fmt_count(total, c2));
-    report_heading("Load values (estimated)", what, o, nloads, v);
-    uint64_t tagged = 0, samples = 0, dropped = 0, interrupts = 0, repl = 0, cycles = 0, ppm = 0;
-    uint64_t masked = 0, alias_pc = 0, alias_value = 0;
-    lp_host_parse_count(lp_meta_get(m, "coproc-tagged"), &tagged);
-    lp_host_parse_count(lp_meta_get(m, "coproc-samples"), &samples);
-    lp_host_parse_count(lp_meta_get(m, "coproc-dropped"), &dropped);
-    lp_host_parse_count(lp_meta_get(m, "coproc-interrupts"), &interrupts);
-    lp_host_parse_count(lp_meta_get(m, "coproc-replacements"), &repl);
-    lp_host_parse_count(lp_meta_get(m, "coproc-cycles"), &cycles);
-    lp_host_parse_count(lp_meta_get(m, "coproc-overhead-ppm"), &ppm);
-    lp_host_parse_count(lp_meta_get(m, "coproc-masked"), &masked);
-    lp_host_parse_count(lp_meta_get(m, "coproc-alias-pc"), &alias_pc);
-    lp_host_parse_count(lp_meta_get(m, "coproc-alias-value"), &alias_value);
-    printf("  co-processor: %s loads passed the filter, %s samples processed, %s dropped "
-           "(buffer full)\n", lp_fmt_count(tagged, c1), lp_fmt_count(samples, c2),
-           lp_fmt_count(dropped, name));
-    printf("  %s interrupts, %s slots replaced, %s loads masked as done; aliasing: %s samples "
-           "on another PC's slot, %s hits on a value equal only in its stored bits\n",
-           lp_fmt_count(interrupts, c1), lp_fmt_count(repl, c2), lp_fmt_count(masked, name),
-           lp_fmt_count(alias_pc, dec), lp_fmt_count(alias_value, pct));
-    printf("  modeled cost: %s main-processor cycles, %.3f%% of the program's instructions\n",
-           lp_fmt_count(cycles, c1), (double)ppm / 1e4);
-    if (nloads == 0) {
-        report_none("loads");
-        free(loads);
-        free(vals);
-        return 0;
-    }
-    const char *heading[] = {"samples", "invariance", "confidence", "done",
-                             "load pc / value", "function (location) / share"};
-    lp_tab t;
-    lp_tab_init(&t, "rrrrll", heading);
-    for (size_t i = 0, n = report_shown(o, nloads); i < n; i++) {
-        const report_row *l = &loads[i];
-        double inv = l->v0 ? (double)l->v1 / (double)l->v0 : 0.0;
-        lp_tab_cell(&t, "%s", lp_fmt_count(l->v0, c1));
-        lp_tab_cell(&t, "%.3f", inv);
-        lp_tab_cell(&t, "%.3f", lp_value_confidence(inv, l->v0));
-        lp_tab_cell(&t, "%s%s", report_pc_listed(done, l->a) ? "yes" : "no",
-                    report_pc_listed(phased, l->a) ? ", phased" : "");
-        lp_tab_cell(&t, "0x%llx", (unsigned long long)l->a);
-        lp_tab_cell(&t, "%s", lp_names_describe(nm, l->a, 1, name, sizeof name));
-        size_t first = (size_t)l->b;
-        for (size_t k = 0; k < l->aux; k++) {
-            const lp_entry *e = &v->entries[first + k];
-            vals[k] = (report_row){e->key.b, 0, e->v[0], 0, 0, e->v[0]};
-        }
-        qsort(vals, l->aux, sizeof *vals, report_row_cmp);
-        size_t shown = 0;
-        for (size_t k = 0; k < l->aux && (o->values_top == 0 || shown < o->values_top); k++) {
-            int other = vals[k].a == LP_VALUE_OTHER;
-            lp_tab_cell(&t, "%s", lp_fmt_count(vals[k].v0, c1));
-            lp_tab_cell(&t, "%s", lp_fmt_percent(vals[k].v0, l->v0, pct));
-            lp_tab_cell(&t, "%s", "");
-            lp_tab_cell(&t, "%s", "");
-            if (other) {
-                lp_tab_cell(&t, "%s", "  (values never active)");
-                lp_tab_cell(&t, "%s", "");
-            } else {
-                lp_tab_cell(&t, "  = 0x%llx", (unsigned long long)vals[k].a);
-                report_value_text(vals[k].a, 8, dec, sizeof dec);
-                lp_tab_cell(&t, "  %s", dec);
-            }
-            shown++;
-        }
-    }
-    lp_tab_print(&t, stdout, 2);
-    lp_tab_fini(&t);
-    free(loads);
-    free(vals);
-    return 0;
-}
-
 /* call-graph (caller entry, callee entry), call-target (indirect site,
  * target) and streams (id, length): a count per key pair. */
 static int report_pairs(lp_names *nm, unsigned type, const lp_report_view *v, const lp_report_opts *o)
 {
-    report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
+    lp__report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     if (!rows)
         return LP_ENOMEM;
     uint64_t total = 0;
     for (size_t i = 0; i < v->count; i++) {
         const lp_entry *e = &v->entries[i];
-        rows[i] = (report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0, e->v[0]};
+        rows[i] = (lp__report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0, e->v[0]};
         total += e->v[0];
     }
-    qsort(rows, v->count, sizeof *rows, report_row_cmp);
+    qsort(rows, v->count, sizeof *rows, lp__report_row_cmp);
     const char *title = type == LP_PROF_CALL_GRAPH ? "Call graph" : "Call targets";
     const char *counter = lp_report_counter_name(type, 0);
     char c1[32], c2[32], what[160], pct[16], x[1024], y[1024];
     snprintf(what, sizeof what, "%s entries, %s %s", lp_fmt_count(v->count, c2),
              lp_fmt_count(total, c1), counter);
-    report_heading(title, what, o, v->count, v);
+    lp__report_heading(title, what, o, v->count, v);
     if (v->count == 0) {
-        report_none("entries");
+        lp__report_none("entries");
         free(rows);
         return 0;
     }
@@ -561,8 +426,8 @@ static int report_pairs(lp_names *nm, unsigned type, const lp_report_view *v, co
             counter, "%", type == LP_PROF_CALL_GRAPH ? "caller → callee" : "call site → target"};
         lp_tab_init(&t, "rrl", heading);
     }
-    for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
-        const report_row *r = &rows[i];
+    for (size_t i = 0, n = lp__report_shown(o, v->count); i < n; i++) {
+        const lp__report_row *r = &rows[i];
         lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c1));
         lp_tab_cell(&t, "%s", lp_fmt_percent(r->v0, total, pct));
         lp_tab_cell(&t, "%s → %s", lp_names_describe(nm, r->a, 1, x, sizeof x),
@@ -572,87 +437,6 @@ static int report_pairs(lp_names *nm, unsigned type, const lp_report_view *v, co
     lp_tab_fini(&t);
     free(rows);
     return 0;
-}
-
-/* Hot data streams (bursty-tracing paper, section 5.2), hottest first by
- * heat = length x frequency. A stream is named by where it starts (its
- * first reference's function and line) and its access signature; the
- * metadata holds the whole signature of the hottest ones. Frequencies are
- * those of the (sampled) trace the streams were found in, not scaled. */
-static int report_streams(lp_names *nm, const lp_report_view *v, const lp_report_opts *o,
-                          const lp_meta *m)
-{
-    report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
-    if (!rows)
-        return LP_ENOMEM;
-    uint64_t heat = 0;
-    for (size_t i = 0; i < v->count; i++) {
-        const lp_entry *e = &v->entries[i];
-        rows[i] = (report_row){e->key.a, e->key.b, e->v[0], e->v[1], 0, e->v[0] * e->v[1]};
-        heat += rows[i].weight;
-    }
-    qsort(rows, v->count, sizeof *rows, report_row_cmp);
-    uint64_t refs = 0;
-    const char *sampled = lp_meta_get(m, "streams-sampled-references");
-    lp_host_parse_count(sampled ? sampled : lp_meta_get(m, "streams-references"), &refs);
-    char c1[32], c2[32], c3[32], what[200], pct[16], x[1024];
-    snprintf(what, sizeof what, "%s streams covering %s of %s references", lp_fmt_count(v->count, c1),
-             lp_fmt_count(heat, c2), lp_fmt_count(refs, c3));
-    report_heading("Hot data streams", what, o, v->count, v);
-    if (v->count == 0) {
-        report_none("streams");
-        free(rows);
-        return 0;
-    }
-    const char *heading[] = {"heat", "% refs", "frequency", "length", "signature", "starts at"};
-    lp_tab t;
-    lp_tab_init(&t, "rrrrll", heading);
-    for (size_t i = 0, n = report_shown(o, v->count); i < n; i++) {
-        const report_row *r = &rows[i];
-        lp_tab_cell(&t, "%s", lp_fmt_count(r->weight, c1));
-        lp_tab_cell(&t, "%s", lp_fmt_percent(r->weight, refs, pct));
-        lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c2));
-        lp_tab_cell(&t, "%llu", (unsigned long long)r->v1);
-        lp_tab_cell(&t, "%016llx", (unsigned long long)r->a);
-        lp_tab_cell(&t, "%s", r->b ? lp_names_describe(nm, r->b, 1, x, sizeof x) : "?");
-    }
-    lp_tab_print(&t, stdout, 2);
-    lp_tab_fini(&t);
-    free(rows);
-    return 0;
-}
-
-/* Bursty tracing's figures (doc/bursty.md): the framework's counters, the
- * sampling rate they achieved, the modeled basic overhead, and how well
- * the sampled streams overlap the exhaustive ones of the same run. */
-static void report_bursty(const lp_meta *m)
-{
-    uint64_t nc = 0, ni = 0, checks = 0, bursts = 0, instr = 0, ppm = 0, ov = 0, insns = 0;
-    if (lp_host_parse_count(lp_meta_get(m, "bursty-n-instr0"), &ni) != 0)
-        return;
-    const char *nc_text = lp_meta_get(m, "bursty-n-check0");
-    int inf = lp_host_parse_count(nc_text, &nc) != 0 || nc == UINT64_MAX;
-    lp_host_parse_count(lp_meta_get(m, "bursty-checks"), &checks);
-    lp_host_parse_count(lp_meta_get(m, "bursty-bursts"), &bursts);
-    lp_host_parse_count(lp_meta_get(m, "bursty-instrumented-checks"), &instr);
-    lp_host_parse_count(lp_meta_get(m, "bursty-basic-overhead-ppm"), &ppm);
-    lp_host_parse_count(lp_meta_get(m, "instructions"), &insns);
-    const char *placement = lp_meta_get(m, "bursty-placement");
-    char c1[32], c2[32];
-    printf("\nSampling: bursty tracing, nCheck0 %s, nInstr0 %llu, placement %s\n",
-           inf ? "inf" : lp_fmt_count(nc, c1), (unsigned long long)ni,
-           placement ? placement : "?");
-    printf("  checks executed  %s (%.2f per 1,000 instructions), bursts %s\n",
-           lp_fmt_count(checks, c1), insns ? 1000.0 * (double)checks / (double)insns : 0.0,
-           lp_fmt_count(bursts, c2));
-    printf("  sampling rate    %.3f%% of checks instrumented (nominal %.3f%%)\n",
-           checks ? 100.0 * (double)instr / (double)checks : 0.0,
-           inf ? 0.0 : 100.0 * (double)ni / ((double)nc + (double)ni));
-    printf("  basic overhead   %.2f%% modeled (each check's fast path as %s instructions)\n",
-           (double)ppm / 1e4, lp_meta_get(m, "bursty-check-insns") ? lp_meta_get(m, "bursty-check-insns") : "?");
-    if (lp_host_parse_count(lp_meta_get(m, "streams-overlap-ppm"), &ov) == 0)
-        printf("  stream overlap   %.2f%% with the exhaustive trace's hot data streams (eq. 5)\n",
-               (double)ov / 1e4);
 }
 
 /* ---- header --------------------------------------------------------------------- */
@@ -825,7 +609,7 @@ static void report_sampling(const lp_meta *m)
     if (!strategy)
         return;
     if (strcmp(strategy, "bursty") == 0) {
-        report_bursty(m);
+        lp__report_bursty(m);
         return;
     }
     uint64_t sampled = 0, intervals = 0, insns = 0, sampled_insns = 0, preds = 0, right = 0;
@@ -970,10 +754,10 @@ int lp_report_print(const char *path, const lp_profile_set *set, lp_names *names
         case LP_PROF_BLOCK: rc = report_blocks(names, &v, o); break;
         case LP_PROF_VALUE:
             rc = lp_meta_get(&set->meta, "value-estimate")
-                     ? report_coproc_values(names, &v, o, &set->meta)
+                     ? lp__report_coproc_values(names, &v, o, &set->meta)
                      : report_values(names, &v, o);
             break;
-        case LP_PROF_STREAMS: rc = report_streams(names, &v, o, &set->meta); break;
+        case LP_PROF_STREAMS: rc = lp__report_streams(names, &v, o, &set->meta); break;
         default: rc = report_pairs(names, type, &v, o); break;
         }
         lp_report_view_fini(&v);
