@@ -18,7 +18,7 @@
  *
  * The software sampling framework (--hps-ar) is the reference for the
  * counter trigger: calls and direct backward branches are its checks, calls
- * its events, and lp_hps_ar its logic.
+ * its events, and bursty tracing's check (lowprof/bursty.h) its logic.
  *
  * Handler placement: everything but the handlers that need the outcome of
  * a control transfer runs at the instruction's IMark; a call's handlers run
@@ -41,7 +41,7 @@
 static lp_hps_acf lp_vg_acf;
 static lp_hps_state lp_vg_hps_state;
 static lp_hps_profiles lp_vg_hps_prof;
-static lp_hps_ar lp_vg_ar;
+static lp_bursty lp_vg_ar; /* the framework's counters (Fig. 3 of bursty tracing) */
 static ULong lp_vg_hps_stat[LP_VG_HPS_NSTATS];
 
 /* One instruction with productions, for the DISE step. */
@@ -86,7 +86,7 @@ static void lp_vg_hps_apply_sets(void)
 void lp_vg_hps_init(void)
 {
     if (lp_vg_clo_ar_check) {
-        lp_hps_ar_init(&lp_vg_ar, lp_vg_clo_ar_check, lp_vg_clo_ar_instr);
+        lp_bursty_init(&lp_vg_ar, lp_vg_clo_ar_check, lp_vg_clo_ar_instr);
         lp_vg_hps_on = True;
     } else if (lp_vg_clo_acf) {
         SizeT len = 0;
@@ -143,14 +143,14 @@ VG_REGPARM(2) void lp_vg_hps_call_handler(lp_vg_hps_call *c, ULong dst)
  * then its check. */
 VG_REGPARM(2) void lp_vg_hps_ar_call(ULong site, ULong dst)
 {
-    if (lp_vg_ar.sampling)
+    if (lp_vg_ar.mode == LP_BURSTY_INSTRUMENTED)
         lp_hps_on_call_pair(&lp_vg_hps_prof, site, dst);
-    lp_hps_ar_check(&lp_vg_ar);
+    lp_bursty_check(&lp_vg_ar);
 }
 
 VG_REGPARM(0) void lp_vg_hps_ar_backward(void)
 {
-    lp_hps_ar_check(&lp_vg_ar);
+    lp_bursty_check(&lp_vg_ar);
 }
 
 void lp_vg_hps_trigger(lp_hps_op op)
@@ -452,10 +452,12 @@ void lp_vg_hps_finish(lp_profile_set *set)
         lp_vg_hps_add(set, LP_PROF_CALL_PAIR, &lp_vg_hps_prof.call_pair);
     if (lp_vg_clo_ar_check) {
         lp_meta_set(m, "hps-mode", "software-framework");
-        lp_vg_meta_u64(m, "ar-n-check", lp_vg_ar.n_check);
-        lp_vg_meta_u64(m, "ar-n-instr", lp_vg_ar.n_instr);
-        lp_vg_meta_u64(m, "ar-checks", lp_vg_ar.checks);
-        lp_vg_meta_u64(m, "ar-bursts", lp_vg_ar.bursts);
+        lp_bursty_stats st;
+        lp_bursty_stats_get(&lp_vg_ar, &st);
+        lp_vg_meta_u64(m, "ar-n-check", lp_vg_ar.n_check0);
+        lp_vg_meta_u64(m, "ar-n-instr", lp_vg_ar.n_instr0);
+        lp_vg_meta_u64(m, "ar-checks", st.checks);
+        lp_vg_meta_u64(m, "ar-bursts", st.bursts);
     } else {
         lp_meta_set(m, "acf", lp_vg_clo_acf);
         lp_meta_set(m, "hps-mode", lp_vg_clo_dise ? "dise" : "hps");
