@@ -174,6 +174,32 @@ static double median(const eb_point *p, size_t n, size_t stride, int overlap)
     return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 }
 
+/* A Markdown table: one row per workload, one column per item (a
+ * placement or a setting), the points row-major; overlaps with one
+ * decimal, overheads with two, "-" where a recording failed. */
+static void md_table(FILE *f, char *const *items, size_t n, const lp__eval_workload *wl,
+                     size_t nwl, const eb_point *pts, int overlap)
+{
+    fprintf(f, "| workload |");
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, " %s |", items[i]);
+    fprintf(f, "\n|---|");
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "---|");
+    fprintf(f, "\n");
+    for (size_t w = 0; w < nwl; w++) {
+        fprintf(f, "| %s |", wl[w].name);
+        for (size_t i = 0; i < n; i++) {
+            const eb_point *q = &pts[w * n + i];
+            if (!q->ok)
+                fprintf(f, " - |");
+            else
+                fprintf(f, overlap ? " %.1f |" : " %.2f |", overlap ? q->overlap : q->overhead);
+        }
+        fprintf(f, "\n");
+    }
+}
+
 int lp_eval_bursty(int argc, char **argv)
 {
     eb_opts o = {"results/eval-bursty", NULL, "small", NULL, NULL, {0}, {0}, 0, 0, 0};
@@ -303,53 +329,18 @@ int lp_eval_bursty(int argc, char **argv)
             fprintf(f, "%s%s", w ? ", " : "", wl[w].name);
         fprintf(f, " (size %s); streams in the first %s data references.\n\n", o.size,
                 o.streams_limit);
-        fprintf(f, "## Fig. 6: basic overhead (checks x 4 instructions / instructions), %%\n\n"
-                   "| workload |");
-        for (size_t p = 0; p < np; p++)
-            fprintf(f, " %s |", o.placement[p]);
-        fprintf(f, "\n|---|");
-        for (size_t p = 0; p < np; p++)
-            fprintf(f, "---|");
-        fprintf(f, "\n");
-        for (size_t w = 0; w < nwl; w++) {
-            fprintf(f, "| %s |", wl[w].name);
-            for (size_t p = 0; p < np; p++)
-                fprintf(f, f6[w * np + p].ok ? " %.2f |" : " - |", f6[w * np + p].overhead);
-            fprintf(f, "\n");
-        }
+        fprintf(f, "## Fig. 6: basic overhead (checks x 4 instructions / instructions), %%\n\n");
+        md_table(f, o.placement, np, wl, nwl, f6, 0);
         fprintf(f, "\n## Fig. 7: overlap with the exhaustive trace's hot data streams, %%, "
-                   "placement %s\n\n| workload |", fig7_placement);
-        for (size_t s = 0; s < ns; s++)
-            fprintf(f, " %s |", o.setting[s]);
-        fprintf(f, "\n|---|");
-        for (size_t s = 0; s < ns; s++)
-            fprintf(f, "---|");
-        fprintf(f, "\n");
-        for (size_t w = 0; w < nwl; w++) {
-            fprintf(f, "| %s |", wl[w].name);
-            for (size_t s = 0; s < ns; s++)
-                fprintf(f, f7[w * ns + s].ok ? " %.1f |" : " - |", f7[w * ns + s].overlap);
-            fprintf(f, "\n");
-        }
+                   "placement %s\n\n", fig7_placement);
+        md_table(f, o.setting, ns, wl, nwl, f7, 1);
         fprintf(f, "| median |");
         for (size_t s = 0; s < ns; s++) {
             double m = median(&f7[s], nwl, ns * sizeof *f7, 1);
             fprintf(f, m < 0 ? " - |" : " %.1f |", m);
         }
-        fprintf(f, "\n\n## Fig. 8: overlap per placement at %s, %%\n\n| workload |",
-                fig8_setting);
-        for (size_t p = 0; p < np; p++)
-            fprintf(f, " %s |", o.placement[p]);
-        fprintf(f, "\n|---|");
-        for (size_t p = 0; p < np; p++)
-            fprintf(f, "---|");
-        fprintf(f, "\n");
-        for (size_t w = 0; w < nwl; w++) {
-            fprintf(f, "| %s |", wl[w].name);
-            for (size_t p = 0; p < np; p++)
-                fprintf(f, f8[w * np + p].ok ? " %.1f |" : " - |", f8[w * np + p].overlap);
-            fprintf(f, "\n");
-        }
+        fprintf(f, "\n\n## Fig. 8: overlap per placement at %s, %%\n\n", fig8_setting);
+        md_table(f, o.placement, np, wl, nwl, f8, 1);
         /* The cheapest placement whose median overlap stays within 2
          * points of orig's. */
         size_t orig = np;
