@@ -431,6 +431,79 @@ static void test_fork(void)
                                      "child's (leaf 33, main 0)");
 }
 
+/* ship=At-End: each process (parent and fork child) leaves one message in
+ * the spool, named and complete; a fatal signal still leaves one; a
+ * missing spool folder is a configuration error that changes nothing of
+ * the program's behaviour. */
+static int list_spool(const char *dir, char names[][256], int cap, int *out_tmp)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    *out_tmp = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len > 6 && strcmp(e->d_name + len - 6, ".lpmsg") == 0 && n < cap)
+            snprintf(names[n++], 256, "%s/%s", dir, e->d_name);
+        else if (e->d_name[0] == '.' && strstr(e->d_name, ".tmp"))
+            (*out_tmp)++;
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static void test_ship(void)
+{
+    build("prog", NULL, NULL);
+    int st = run_prog("fork", "strategy=always,hot=all,out=f.%p.lpprof,ship=At-End,spool=sp,"
+                              "device=bench-7", NULL);
+    CHECK(ok_status(st), "status %d", st);
+    char names[8][256];
+    int tmps;
+    int n = list_spool(path_in(g_work, "sp"), names, 8, &tmps);
+    CHECK(n == 2 && tmps == 0, "%d messages and %d temporaries, expected 2 and 0", n, tmps);
+    char ids[2][80] = {"", ""};
+    uint64_t leaves = 0;
+    for (int i = 0; i < n && i < 2; i++) {
+        loaded l;
+        load(names[i], &l);
+        snprintf(ids[i], sizeof ids[i], "%s", meta(&l, "message-id"));
+        CHECK(strlen(ids[i]) == 32 && strspn(ids[i], "0123456789abcdef") == 32,
+              "message-id '%s'", ids[i]);
+        CHECK(strstr(names[i], ids[i]) != NULL, "%s is not named by its id", names[i]);
+        CHECK(strcmp(meta(&l, "device"), "bench-7") == 0, "device '%s'", meta(&l, "device"));
+        const char *bid = meta(&l, "build-id");
+        CHECK(strlen(bid) >= 16 && strspn(bid, "0123456789abcdef") == strlen(bid),
+              "build-id '%s'", bid);
+        CHECK(strcmp(meta(&l, "complete"), "yes") == 0, "complete=%s", meta(&l, "complete"));
+        leaves = leaves * 100 + method(&l, "leaf");
+        unload(&l);
+    }
+    CHECK(strcmp(ids[0], ids[1]) != 0, "parent and child sent the same message id");
+    CHECK(leaves == 3033 || leaves == 3330, "leaf calls %llu: expected the parent's 30 and "
+          "the child's 33", (unsigned long long)leaves);
+
+    st = run_prog("segv", "strategy=always,hot=all,out=c.lpprof,spool=sp2", NULL);
+    CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV, "status %d", st);
+    n = list_spool(path_in(g_work, "sp2"), names, 8, &tmps);
+    CHECK(n == 1 && tmps == 0, "%d messages and %d temporaries after SIGSEGV", n, tmps);
+    if (n == 1) {
+        loaded l;
+        load(names[0], &l);
+        CHECK(strcmp(meta(&l, "complete"), "no") == 0 && method(&l, "leaf") == 25,
+              "complete=%s leaf=%llu", meta(&l, "complete"),
+              (unsigned long long)method(&l, "leaf"));
+        unload(&l);
+    }
+
+    int plain = run_prog("exact", "strategy=never", NULL);
+    st = run_prog("exact", "ship=At-End", NULL);
+    CHECK(st == plain, "a bad LOWPROF changed the exit status: %d, not %d", st, plain);
+    CHECK(strstr(slurp(path_in(g_work, "err.txt")), "field 'ship'") != NULL,
+          "ship without spool: stderr '%s'", slurp(path_in(g_work, "err.txt")));
+}
+
 static void test_exec(void)
 {
     build("prog", NULL, NULL);
@@ -722,6 +795,8 @@ int main(int argc, char **argv)
         test_fork();
     else if (strcmp(t, "exec") == 0)
         test_exec();
+    else if (strcmp(t, "ship") == 0)
+        test_ship();
     else if (strcmp(t, "segv") == 0)
         test_fatal("segv", SIGSEGV, NULL);
     else if (strcmp(t, "chain") == 0)

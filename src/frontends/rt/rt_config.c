@@ -219,10 +219,27 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
                 cfg->out[vlen] = 0;
             }
             expect = "a file name (no commas)";
+        } else if (strcmp(field, "ship") == 0) {
+            if (lp__rt_is(v, vlen, "at-end") || lp__rt_is(v, vlen, "At-End"))
+                cfg->ship = LP__RT_SHIP_AT_END;
+            else if (lp__rt_is(v, vlen, "none"))
+                cfg->ship = LP__RT_SHIP_NONE;
+            else
+                bad = 1;
+            expect = "At-End (one message when the program ends) or none";
+        } else if (strcmp(field, "spool") == 0 || strcmp(field, "device") == 0) {
+            char *dst = field[0] == 's' ? cfg->spool : cfg->device;
+            size_t cap = field[0] == 's' ? sizeof cfg->spool : sizeof cfg->device;
+            bad = vlen == 0 || vlen >= cap || (field[0] == 'd' && memchr(v, '/', vlen));
+            if (!bad) {
+                memcpy(dst, v, vlen);
+                dst[vlen] = 0;
+            }
+            expect = field[0] == 's' ? "a folder name (no commas)" : "a name (no commas or slashes)";
         } else {
             lp__rt_err(err, errcap, "LOWPROF: unknown field '", field,
                        "' (strategy, profiles, out, hot, duty, period, seed, rate, burst, "
-                       "check, threshold, k, flush, arcs, verbose)");
+                       "check, threshold, k, flush, arcs, verbose, ship, spool, device)");
             return -1;
         }
         if (bad) {
@@ -232,6 +249,14 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             return -1;
         }
         s += len + (comma ? 1 : 0);
+    }
+    /* A spool folder alone means At End; shipping needs a folder. */
+    if (cfg->spool[0] && !cfg->ship)
+        cfg->ship = LP__RT_SHIP_AT_END;
+    if (cfg->ship && !cfg->spool[0]) {
+        lp__rt_err(err, errcap, "LOWPROF: field 'ship': expected a spool folder as well ",
+                   "(spool=DIR), where `lowprof agent` takes the messages from", NULL);
+        return -1;
     }
     /* A phase signature needs tens of PC samples, and CPU-time timers tick
      * at the kernel's HZ (250 here): 200 ms gives about fifty. */

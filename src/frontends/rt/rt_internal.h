@@ -71,7 +71,16 @@ typedef struct lp__rt_config {
     unsigned verbose;
     int period_set;       /* period given explicitly */
     char out[LP__RT_OUT_MAX]; /* output pattern: %p is the pid */
+    unsigned ship;            /* lp__rt_ship: messages for the collector */
+    char spool[LP__RT_OUT_MAX]; /* the folder they are written into */
+    char device[128];         /* the device they name; "": the host name */
 } lp__rt_config;
+
+/* How the run's profile reaches the collector (doc/runtime.md, "Shipping"):
+ * not at all, or as one message written into the spool folder when the
+ * program ends (the remote-profiling paper's At End). The runtime never
+ * sends anything itself: `lowprof agent` takes the spool's messages. */
+enum { LP__RT_SHIP_NONE = 0, LP__RT_SHIP_AT_END = 1 };
 
 /* Fills cfg with the defaults, then applies text (may be NULL). On a bad
  * field, writes one message naming it into err (at most errcap bytes) and
@@ -317,6 +326,11 @@ LP__HIDDEN int lp__rt_type_written(unsigned type);
  * calls it. In the fatal path the caller has installed the arena
  * allocator. Returns 0 or a negative LP_E* code. */
 LP__HIDDEN int lp__rt_dump(int why, int sig, lp__rt_profiles_fn phase_profiles);
+/* Writes set into cfg.spool as a message for the collector (ID.lpmsg,
+ * through a temporary file), naming it first: message-id (random),
+ * device, build-id (the executable's). Signal-safe as lp__rt_dump is.
+ * Returns 0 or a negative LP_E* code. */
+LP__HIDDEN int lp__rt_spool_write(lp_profile_set *set);
 /* Expands cfg.out for the current pid into lp__rt.out_path. */
 LP__HIDDEN void lp__rt_out_path(void);
 /* Decimal text of v into buf (at least 21 bytes); returns buf. Signal-safe. */
