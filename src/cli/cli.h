@@ -29,4 +29,24 @@ const lp_cli_cmd *lp_cli_find(const char *name);
 /* True if argv[1..] asks for help (-h / --help); prints the help if so. */
 int lp_cli_wants_help(const char *cmd, int argc, char **argv);
 
+/* Where report and export read a profile: a file, or a collector's merge of
+ * a program's uploads (--collector URL --token T --program NAME [--build ID];
+ * the token and collector may come from LOWPROF_TOKEN and LOWPROF_COLLECTOR). */
+typedef struct lp_cli_source {
+    const char *collector, *token, *program, *build;
+} lp_cli_source;
+
+/* Takes argv[*i] if it is one of the collector options (advancing *i past
+ * its value). Returns 1 if taken, 0 if not, or 2 after printing a usage
+ * error (a missing value). */
+int lp_cli_source_option(const char *cmd, int argc, char **argv, int *i, lp_cli_source *src);
+
+/* Loads the profile: the collector's merge when --collector or --program
+ * was given (then path must be NULL), else the file at path. label gets
+ * what messages should call it (the path, or "URL program (build)").
+ * Returns 0, or the exit status after printing why (2 for a usage error,
+ * 1 when the profile cannot be had). */
+int lp_cli_source_load(const char *cmd, lp_cli_source *src, const char *path,
+                       lp_profile_set *out, char *label, size_t label_cap);
+
 #endif

@@ -1,9 +1,12 @@
-/* Help detection shared by the subcommands: `lowprof CMD --help` prints the
- * same text as `lowprof help CMD`. */
+/* Shared by the subcommands: help detection (`lowprof CMD --help` prints the
+ * same text as `lowprof help CMD`), and where report and export get their
+ * profile (a file or a collector). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "lowprof/upload.h"
 
 int lp_cli_wants_help(const char *cmd, int argc, char **argv)
 {
@@ -19,5 +22,52 @@ int lp_cli_wants_help(const char *cmd, int argc, char **argv)
             return 1;
         }
     }
+    return 0;
+}
+
+int lp_cli_source_option(const char *cmd, int argc, char **argv, int *i, lp_cli_source *src)
+{
+    static const char *const names[] = {"--collector", "--token", "--program", "--build"};
+    const char **slots[] = {&src->collector, &src->token, &src->program, &src->build};
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        int missing = 0;
+        const char *val = lp_host_opt_value(argc, argv, i, names[k], &missing);
+        if (missing)
+            return lp_host_usage(cmd, "%s needs a value", names[k]);
+        if (val) {
+            *slots[k] = val;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int lp_cli_source_load(const char *cmd, lp_cli_source *src, const char *path,
+                       lp_profile_set *out, char *label, size_t label_cap)
+{
+    if (!src->collector && !src->program) {
+        snprintf(label, label_cap, "%s", path);
+        return lp_host_load_profile(path, out) == 0 ? 0 : 1;
+    }
+    if (path)
+        return lp_host_usage(cmd, "give a FILE or --collector, not both ('%s')", path);
+    if (!src->collector)
+        src->collector = getenv("LOWPROF_COLLECTOR");
+    if (!src->token)
+        src->token = getenv("LOWPROF_TOKEN");
+    if (!src->collector)
+        return lp_host_usage(cmd, "--program needs --collector URL (or LOWPROF_COLLECTOR)");
+    if (!src->token)
+        return lp_host_usage(cmd, "--collector needs --token T (or LOWPROF_TOKEN)");
+    if (!src->program)
+        return lp_host_usage(cmd, "--collector needs --program NAME (lowprof's page lists "
+                                  "the programs)");
+    char why[512];
+    if (lp_upload_fetch_profile(src->collector, src->token, src->program, src->build, out, why,
+                                sizeof why) != 0)
+        return lp_host_fail("%s", why);
+    const char *bid = lp_meta_get(&out->meta, "build-id");
+    snprintf(label, label_cap, "%s %s (build %s)", src->collector, src->program,
+             bid ? bid : src->build ? src->build : "?");
     return 0;
 }

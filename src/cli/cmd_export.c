@@ -10,8 +10,12 @@
 
 const char cmd_export_help[] =
     "usage: lowprof export --format FORMAT [-o OUT] FILE\n"
+    "       lowprof export --format FORMAT [-o OUT] --collector URL --token T\n"
+    "                      --program NAME [--build ID]\n"
     "\n"
-    "Converts the profile in FILE to FORMAT, written to OUT (replaced atomically)\n"
+    "Converts the profile in FILE, or the merged profile of a program's build\n"
+    "that a collector holds (lowprof serve; the latest build without --build),\n"
+    "to FORMAT, written to OUT (replaced atomically)\n"
     "or to standard output. Addresses are named with function and file:line from\n"
     "the ELF symbol tables and DWARF of the recorded modules.\n"
     "\n"
@@ -33,6 +37,9 @@ const char cmd_export_help[] =
     "Options:\n"
     "  -f, --format FORMAT  json, csv, callgrind or folded (required)\n"
     "  -o, --output OUT     write to OUT instead of standard output\n"
+    "  --collector URL      read the merged profile from this collector\n"
+    "                       (or LOWPROF_COLLECTOR), with --token T (or LOWPROF_TOKEN),\n"
+    "                       --program NAME and optionally --build ID\n"
     "\n"
     "Examples:\n"
     "  lowprof export --format json run.lpprof | jq '.profiles[0].entries[0]'\n"
@@ -43,10 +50,16 @@ const char cmd_export_help[] =
 int cmd_export(int argc, char **argv)
 {
     const char *path = NULL, *out_path = NULL, *format_name = NULL;
+    lp_cli_source src = {0};
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *val;
         const char *arg = argv[i];
+        int taken = lp_cli_source_option("export", argc, argv, &i, &src);
+        if (taken == 2)
+            return 2;
+        if (taken)
+            continue;
         if ((val = lp_host_opt_value(argc, argv, &i, "--format", &missing)) ||
             (!missing && (val = lp_host_opt_value(argc, argv, &i, "-f", &missing)))) {
             format_name = val;
@@ -71,12 +84,15 @@ int cmd_export(int argc, char **argv)
     const lp_exporter *format = lp_export_find(format_name);
     if (!format)
         return lp_host_usage("export", "unknown format '%s' (%s)", format_name, names);
-    if (!path)
-        return lp_host_usage("export", "no profile FILE given");
+    if (!path && !src.collector && !src.program)
+        return lp_host_usage("export", "no profile FILE given (or --collector URL --program NAME)");
 
     lp_profile_set set;
-    if (lp_host_load_profile(path, &set) != 0)
-        return 1;
+    char label[1024];
+    int lrc = lp_cli_source_load("export", &src, path, &set, label, sizeof label);
+    if (lrc)
+        return lrc;
+    path = label;
     lp_names nm;
     if (lp_names_init(&nm, &set) != 0) {
         lp_profile_set_fini(&set);

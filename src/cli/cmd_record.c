@@ -18,6 +18,7 @@
 #include "lowprof/bursty.h"
 #include "lowprof/hps.h"
 #include "lowprof/record.h"
+#include "lowprof/upload.h"
 #include "lowprof/value.h"
 
 const char cmd_record_help[] =
@@ -80,6 +81,13 @@ const char cmd_record_help[] =
     "  --trace-limit N       stop the event trace after N events [10000000]\n"
     "  --trace-kinds LIST    events to trace, comma-separated: branch, call,\n"
     "                        return, block, load, store [all]\n"
+    "  --ship URL            send the profile to a collector (lowprof serve) when\n"
+    "                        the recording is done, with --token T (or\n"
+    "                        LOWPROF_TOKEN); a phase-sampled recording carries\n"
+    "                        its phases and phase trace for the collector's merge\n"
+    "  --spool DIR           keep it in DIR as a message for lowprof agent: always\n"
+    "                        without --ship, else only when it cannot be sent now\n"
+    "  --device NAME         the device the message names [the host name]\n"
     "  -q, --quiet           no progress display\n"
     "\n"
     "The value profile (per static load, each value loaded and its count) is\n"
@@ -442,12 +450,41 @@ static int lp_check_kinds(const char *list)
     return 0;
 }
 
+/* --ship and --spool: the recording goes to the collector as a message,
+ * or into the spool when it cannot be sent now. */
+static int lp_record_ship(const char *out, const char *collector, const char *token,
+                          const char *spool, const char *device, int progress)
+{
+    lp_upload_ship_result r;
+    int rc = lp_upload_ship(out, collector, token, spool, device, &r);
+    if (rc == 0) {
+        if (progress != LP_PROGRESS_NONE) {
+            if (r.state == LP_SHIP_SPOOLED && collector)
+                fprintf(stderr, "lowprof: could not ship %s now (%s); it waits in %s for "
+                                "lowprof agent\n", out, r.why, spool);
+            else if (r.state == LP_SHIP_SPOOLED)
+                fprintf(stderr, "lowprof: %s is in %s as message %s\n", out, spool,
+                        r.message_id);
+            else
+                fprintf(stderr, "lowprof: shipped %s to %s as message %s%s\n", out, collector,
+                        r.message_id, r.state == LP_SHIP_DUPLICATE ? " (it had it already)" : "");
+        }
+        return 0;
+    }
+    if (rc == LP_EINVAL)
+        return lp_host_fail("%s: the collector cannot take it: %s", out, r.why);
+    return lp_host_fail("%s: not shipped: %s; the recording is kept: send it later with "
+                        "lowprof push --collector %s %s (or give --spool DIR)",
+                        out, r.why, collector, out);
+}
+
 int cmd_record(int argc, char **argv)
 {
     char types_buf[256];
     const char *tuples = NULL, *compressor = NULL, *seed = NULL, *cost = NULL, *strategy = NULL;
     const char *acf = NULL, *hps_mode = NULL, *hps_ar = NULL, *acf_sets[16];
     const char *bursty = NULL, *checks = NULL, *value_profiler = NULL;
+    const char *ship = NULL, *token = getenv("LOWPROF_TOKEN"), *spool = NULL, *device = NULL;
     static char simple_spec[32];
     int phase_opts = 0, explicit_types = 0, nsets = 0;
     lp_record_opts o = {0};
@@ -475,7 +512,9 @@ int cmd_record(int argc, char **argv)
                     strcmp(a, "--acf-set") == 0 || strcmp(a, "--hps-mode") == 0 ||
                     strcmp(a, "--hps-ar") == 0 || strcmp(a, "--cost") == 0 ||
                     strcmp(a, "--bursty") == 0 || strcmp(a, "--checks") == 0 ||
-                    strcmp(a, "--streams-limit") == 0 || strcmp(a, "--value-profiler") == 0;
+                    strcmp(a, "--streams-limit") == 0 || strcmp(a, "--value-profiler") == 0 ||
+                    strcmp(a, "--ship") == 0 || strcmp(a, "--token") == 0 ||
+                    strcmp(a, "--spool") == 0 || strcmp(a, "--device") == 0;
         if (takes && !next)
             return lp_host_usage("record", "%s needs a value", a);
         if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
@@ -552,6 +591,14 @@ int cmd_record(int argc, char **argv)
             if (lp_parse_u64_arg(a, next, &v))
                 return 2;
             o.trace_limit = v;
+        } else if (strcmp(a, "--ship") == 0) {
+            ship = next;
+        } else if (strcmp(a, "--token") == 0) {
+            token = next;
+        } else if (strcmp(a, "--spool") == 0) {
+            spool = next;
+        } else if (strcmp(a, "--device") == 0) {
+            device = next;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             o.progress = LP_PROGRESS_NONE;
             continue;
@@ -567,6 +614,10 @@ int cmd_record(int argc, char **argv)
     o.argc = argc - i;
     if (phase_opts && !strategy)
         return lp_host_usage("record", "the --phase-* options need --strategy");
+    if (ship && (!token || !token[0]))
+        return lp_host_usage("record", "--ship needs --token T (or LOWPROF_TOKEN)");
+    if (device && !ship && !spool)
+        return lp_host_usage("record", "--device names what --ship or --spool sends");
     if (strategy && tuples)
         return lp_host_usage("record", "--strategy samples whole intervals and --tuples runs a "
                                       "compressor over every event: use one at a time");
@@ -614,5 +665,7 @@ int cmd_record(int argc, char **argv)
             }
         }
     }
-    return lp_record_run(&o);
+    int rc = lp_record_run(&o);
+    return rc == 0 && (ship || spool) ? lp_record_ship(o.out, ship, token, spool, device, o.progress)
+                                      : rc;
 }

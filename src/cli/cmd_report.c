@@ -9,6 +9,7 @@
 
 const char cmd_report_help[] =
     "usage: lowprof report [OPTIONS] [FILE]\n"
+    "       lowprof report [OPTIONS] --collector URL --token T --program NAME [--build ID]\n"
     "\n"
     "Prints the profile in FILE (written by `lowprof record`; lowprof.lpprof, the\n"
     "file record writes by default, when FILE is left out): a header with the\n"
@@ -36,6 +37,12 @@ const char cmd_report_help[] =
     "  --by-site      call pairs per call site instead of per caller function\n"
     "  --values N     values shown per load (default 10; 0 shows all)\n"
     "  --phase ID     the profiles of phase ID instead of the whole run\n"
+    "  --collector URL  print the merged profile of a program's build that a\n"
+    "                 collector holds (lowprof serve) instead of a file: every\n"
+    "                 upload's estimate, weighted by its phases, summed. Needs\n"
+    "                 --token T and --program NAME; --build ID (default: the\n"
+    "                 build uploaded last). LOWPROF_COLLECTOR and LOWPROF_TOKEN\n"
+    "                 stand in for the first two.\n"
     "\n"
     "Sampled profiles are shown as estimates (counts times the profile's scale).\n"
     "\n"
@@ -67,10 +74,16 @@ int cmd_report(int argc, char **argv)
 {
     lp_report_opts o = {20, 10, 0, 1, 0, LP_PHASE_NONE};
     const char *path = NULL;
+    lp_cli_source src = {0};
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *val;
         const char *arg = argv[i];
+        int taken = lp_cli_source_option("report", argc, argv, &i, &src);
+        if (taken == 2)
+            return 2;
+        if (taken)
+            continue;
         if ((val = lp_host_opt_value(argc, argv, &i, "--top", &missing))) {
             if (lp_host_parse_count(val, &o.top) != 0)
                 return lp_host_usage("report", "--top wants a count, not '%s'", val);
@@ -106,7 +119,7 @@ int cmd_report(int argc, char **argv)
         }
     }
     /* As perf report reads perf.data: the file record writes by default. */
-    if (!path) {
+    if (!path && !src.collector && !src.program) {
         path = "lowprof.lpprof";
         if (access(path, F_OK) != 0)
             return lp_host_usage("report", "no profile FILE given, and there is no %s here "
@@ -114,8 +127,11 @@ int cmd_report(int argc, char **argv)
     }
 
     lp_profile_set set;
-    if (lp_host_load_profile(path, &set) != 0)
-        return 1;
+    char label[1024];
+    int lrc = lp_cli_source_load("report", &src, path, &set, label, sizeof label);
+    if (lrc)
+        return lrc;
+    path = label;
     if (o.phase != LP_PHASE_NONE) {
         int found = 0;
         for (size_t i = 0; i < set.count && !found; i++)

@@ -15,6 +15,12 @@ extern int cmd_cc(int, char **);
 extern const char cmd_cc_help[];
 extern int cmd_acf(int, char **);
 extern int cmd_analyze(int, char **);
+extern int cmd_push(int, char **);
+extern int cmd_agent(int, char **);
+extern const char cmd_push_help[], cmd_agent_help[];
+extern int cmd_serve(int, char **);
+extern int cmd_token(int, char **);
+extern const char cmd_serve_help[], cmd_token_help[];
 extern const char cmd_record_help[], cmd_report_help[], cmd_info_help[], cmd_export_help[],
     cmd_workloads_help[], cmd_eval_help[], cmd_acf_help[], cmd_analyze_help[];
 
@@ -42,6 +48,12 @@ const lp_cli_cmd lp_cli_cmds[] = {
      cmd_analyze_help},
     {"cc", cmd_cc, "compile and link a program with the native runtime's profile instructions",
      cmd_cc_help},
+    {"push", cmd_push, "upload profile files to a collector", cmd_push_help},
+    {"agent", cmd_agent, "send a spool folder's messages to a collector", cmd_agent_help},
+    {"serve", cmd_serve, "run the collector: store, merge and show uploaded profiles",
+     cmd_serve_help},
+    {"token", cmd_token, "create a project's token for uploading to and reading a collector",
+     cmd_token_help},
     {"help", cmd_help, "show help for a command", cmd_help_help},
     {NULL, NULL, NULL, NULL},
 };

@@ -453,6 +453,22 @@ static void report_header(const char *path, const lp_profile_set *s)
     printf("lowprof report: %s\n", path);
     const char *command = lp_meta_get(m, "command");
     printf("  program       %s\n", program ? program : "?");
+    const char *runs = lp_meta_get(m, "runs");
+    if (runs) {
+        /* A collector's merge: many runs, no one command or status. */
+        const char *devices = lp_meta_get(m, "devices"), *bid = lp_meta_get(m, "build-id");
+        const char *partial = lp_meta_get(m, "incomplete-runs");
+        uint64_t total = 0;
+        char c[32];
+        printf("  build         %s\n", bid ? bid : "?");
+        printf("  merged        %s runs from %s devices", runs, devices ? devices : "?");
+        if (partial && strcmp(partial, "0") != 0)
+            printf(", %s of them incomplete", partial);
+        printf(" (the collector's estimate)\n");
+        if (insns && lp_host_parse_count(insns, &total) == 0 && total)
+            printf("  instructions  %s, summed over the runs\n", lp_fmt_count(total, c));
+        return;
+    }
     /* Recordings give the whole command line; other writers the arguments. */
     if (command)
         printf("  command       %s\n", command);

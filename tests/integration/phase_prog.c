@@ -4,7 +4,10 @@
  * each segment about 2 million instructions, so with 100,000-instruction
  * intervals every segment spans some twenty intervals of one phase, and
  * the three phases recur. Everything is deterministic: no input, no clock,
- * and the result is printed so the work cannot be optimised away. */
+ * and the result is printed so the work cannot be optimised away.
+ *
+ * An argument of letters A, B and C runs that schedule instead (check_merge
+ * records runs with different mixes of the same phases). */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -54,17 +57,21 @@ __attribute__((noinline)) static uint64_t phase_classify(unsigned n)
     return counts[0] + counts[1] + counts[2] + counts[3];
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    const char *schedule = argc > 1 ? argv[1] : "ABCABCABC";
     for (unsigned i = 0; i < 4096; i++)
         table[i] = i * 2654435761u;
     for (unsigned i = 0; i < 8192; i++)
         bytes[i] = (unsigned char)(i * 7);
     uint64_t acc = 0;
-    for (unsigned round = 0; round < 3; round++) {
-        acc += phase_hash(acc + round, SEGMENT_ITERS);
-        acc += phase_sweep(SEGMENT_ITERS);
-        acc += phase_classify(SEGMENT_ITERS);
+    for (unsigned i = 0; schedule[i]; i++) {
+        if (schedule[i] == 'A')
+            acc += phase_hash(acc + i / 3, SEGMENT_ITERS);
+        else if (schedule[i] == 'B')
+            acc += phase_sweep(SEGMENT_ITERS);
+        else if (schedule[i] == 'C')
+            acc += phase_classify(SEGMENT_ITERS);
     }
     printf("%llu\n", (unsigned long long)acc);
     return 0;

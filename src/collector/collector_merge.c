@@ -1,0 +1,510 @@
+/* The collector's merge: many runs of one build into one estimate of their
+ * exhaustive profile (remote-profiling paper, section 4: the optimization
+ * center combines the phase-tagged profiles devices send).
+ *
+ * Each run is first turned into the estimate of its own exhaustive
+ * profile, then added:
+ * - under the phase-aware strategy, each phase's sampled profile counts
+ *   times the intervals the phase ran, as the run's phase-ID trace says,
+ *   over the intervals sampled in it (the run's "sampled" list; the
+ *   profile's own scale denominator if the list is missing). The weights
+ *   come from the trace, not from the scale the device wrote, so a merge
+ *   of runs weights every phase by how long it really ran;
+ * - any other run counts its whole-run profiles times their scales.
+ *
+ * Addresses: a program runs at different addresses in different runs
+ * (ASLR moves the executable and every library), so keys are moved into
+ * one layout before they are added. Each module (path and build id) gets
+ * the place it had in the first run that mapped it, or, when that place is
+ * taken by another module, a free place past the others; the merged module
+ * map gives each its bias there, so symbols resolve as in a single run.
+ *
+ * Tuned for: up to thousands of runs of a build, each with tens of
+ * thousands of entries; one pass over each run, tables sized by growth. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lowprof/collector.h"
+#include "lowprof/phase.h"
+
+/* A module of the merged layout: which modules of the runs it stands for,
+ * and where it sits. */
+typedef struct lp__merge_module {
+    char *path;
+    uint8_t build_id[32];
+    uint8_t build_id_len;
+    uint64_t start, size; /* in the merged layout */
+    int64_t bias;         /* merged address minus ELF address */
+} lp__merge_module;
+
+struct lp_merge {
+    lp_table totals[LP_PROF_TYPE_MAX + 1]; /* estimates, in 1/256 counts */
+    lp__merge_module *mods;
+    size_t nmods;
+    lp_table devices;  /* key (hash of the name, 0) */
+    lp_merge_phase *phases;
+    size_t nphases;
+    uint64_t runs, phased_runs, intervals, instructions, incomplete;
+    char program[256];
+    char build_id[81];
+};
+
+/* Estimates are added in fixed point so that thousands of runs, each
+ * rounded, do not drift: counts are kept times 2^8 and rounded once when
+ * the result is written. */
+#define LP__MERGE_FRAC_BITS 8
+
+int lp_merge_create(lp_merge **out)
+{
+    lp_merge *m = lp_calloc(1, sizeof *m);
+    if (!m)
+        return LP_ENOMEM;
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+        if (lp_table_init(&m->totals[t], 0) != 0)
+            goto nomem;
+    if (lp_table_init(&m->devices, 0) != 0)
+        goto nomem;
+    *out = m;
+    return 0;
+nomem:
+    lp_merge_free(m);
+    return LP_ENOMEM;
+}
+
+void lp_merge_free(lp_merge *m)
+{
+    if (!m)
+        return;
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+        lp_table_fini(&m->totals[t]);
+    for (size_t i = 0; i < m->nmods; i++)
+        free(m->mods[i].path);
+    free(m->mods);
+    lp_table_fini(&m->devices);
+    free(m->phases);
+    lp_free(m);
+}
+
+/* ---- the merged layout ------------------------------------------------------- */
+
+static int lp__merge_same_module(const lp__merge_module *c, const lp_module *r)
+{
+    if (strcmp(c->path, r->path) != 0 || c->build_id_len != r->build_id_len)
+        return 0;
+    /* Without a build id, the text size tells two builds of a path apart. */
+    if (!r->build_id_len)
+        return c->size == r->size;
+    return memcmp(c->build_id, r->build_id, r->build_id_len) == 0;
+}
+
+static int lp__merge_overlaps(const lp_merge *m, uint64_t start, uint64_t size)
+{
+    for (size_t i = 0; i < m->nmods; i++)
+        if (start < m->mods[i].start + m->mods[i].size && m->mods[i].start < start + size)
+            return 1;
+    return 0;
+}
+
+/* The merged module standing for run module r (added if new), and how far
+ * r's addresses move to reach it. */
+static int lp__merge_place(lp_merge *m, const lp_module *r, int64_t *out_shift)
+{
+    for (size_t i = 0; i < m->nmods; i++)
+        if (lp__merge_same_module(&m->mods[i], r)) {
+            *out_shift = (int64_t)(m->mods[i].start - r->start);
+            return 0;
+        }
+    uint64_t start = r->start;
+    if (lp__merge_overlaps(m, start, r->size)) {
+        uint64_t end = 0;
+        for (size_t i = 0; i < m->nmods; i++)
+            if (m->mods[i].start + m->mods[i].size > end)
+                end = m->mods[i].start + m->mods[i].size;
+        /* Past every other module, keeping the offset within a page so that
+         * alignment-sensitive readers of the addresses see the same low
+         * bits as the run did. */
+        start = ((end + 0xfffff) & ~(uint64_t)0xfffff) + (r->start & 0xfff);
+    }
+    lp__merge_module *grown = realloc(m->mods, (m->nmods + 1) * sizeof *grown);
+    if (!grown)
+        return LP_ENOMEM;
+    m->mods = grown;
+    lp__merge_module *c = &m->mods[m->nmods];
+    memset(c, 0, sizeof *c);
+    if (!(c->path = strdup(r->path)))
+        return LP_ENOMEM;
+    memcpy(c->build_id, r->build_id, r->build_id_len);
+    c->build_id_len = r->build_id_len;
+    c->start = start;
+    c->size = r->size;
+    c->bias = r->bias + (int64_t)(start - r->start);
+    m->nmods++;
+    *out_shift = (int64_t)(start - r->start);
+    return 0;
+}
+
+/* Which key words of a type are code addresses (bit 0: a, bit 1: b). A
+ * value's b is the loaded value; a stream's a is its signature's hash. */
+static unsigned lp__merge_address_words(unsigned type)
+{
+    switch (type) {
+    case LP_PROF_CALL_PAIR:
+    case LP_PROF_EDGE:
+    case LP_PROF_CALL_GRAPH:
+    case LP_PROF_CALL_TARGET:
+        return 3;
+    case LP_PROF_STREAMS:
+        return 2;
+    default:
+        return 1;
+    }
+}
+
+/* A run's modules and how far each moves, for moving its addresses. */
+typedef struct lp__merge_shifts {
+    const lp_module_map *map;
+    int64_t *shift; /* per run module */
+} lp__merge_shifts;
+
+static uint64_t lp__merge_move(const lp__merge_shifts *s, uint64_t pc)
+{
+    const lp_module *r = lp_module_map_find(s->map, pc);
+    return r ? pc + (uint64_t)s->shift[r - s->map->items] : pc;
+}
+
+/* ---- one run's estimate ------------------------------------------------------ */
+
+/* Adds table t, scaled by num/den and moved into the merged layout, to the
+ * type's totals. */
+static int lp__merge_add_table(lp_merge *m, const lp__merge_shifts *s, unsigned type,
+                               const lp_table *t, uint64_t num, uint64_t den)
+{
+    lp_table moved;
+    if (lp_table_init(&moved, t->count) != 0)
+        return LP_ENOMEM;
+    unsigned words = lp__merge_address_words(type);
+    size_t cur = 0;
+    const lp_entry *e;
+    int rc = 0;
+    while ((e = lp_table_next(t, &cur)) != NULL) {
+        lp_key k = e->key;
+        if (words & 1)
+            k.a = lp__merge_move(s, k.a);
+        if (words & 2)
+            k.b = lp__merge_move(s, k.b);
+        lp_entry *d = lp_table_upsert(&moved, k);
+        if (!d) {
+            rc = LP_ENOMEM;
+            break;
+        }
+        d->v[0] += e->v[0];
+        d->v[1] += e->v[1];
+    }
+    /* A scale numerator too large for the fixed point (never seen in
+     * practice: it counts intervals or checks) moves the factor into the
+     * denominator instead, losing only the fraction. */
+    if (!rc && num <= UINT64_MAX >> LP__MERGE_FRAC_BITS)
+        rc = lp_phase_scale_add(&m->totals[type], &moved, num << LP__MERGE_FRAC_BITS, den);
+    else if (!rc)
+        rc = lp_phase_scale_add(&m->totals[type], &moved, num,
+                                den >> LP__MERGE_FRAC_BITS ? den >> LP__MERGE_FRAC_BITS : 1);
+    lp_table_fini(&moved);
+    return rc;
+}
+
+/* A run's phase-ID trace ("id*count,..."): the intervals of each phase. */
+typedef struct lp__merge_trace {
+    uint32_t *phase;
+    uint64_t *intervals;
+    uint64_t *sampled;
+    size_t n;
+} lp__merge_trace;
+
+static void lp__merge_trace_fini(lp__merge_trace *tr)
+{
+    free(tr->phase);
+    free(tr->intervals);
+    free(tr->sampled);
+    memset(tr, 0, sizeof *tr);
+}
+
+static size_t lp__merge_trace_find(const lp__merge_trace *tr, uint32_t phase)
+{
+    for (size_t i = 0; i < tr->n; i++)
+        if (tr->phase[i] == phase)
+            return i;
+    return tr->n;
+}
+
+/* Parses an unsigned decimal at *p, advancing it; -1 if there is none. */
+static int lp__merge_number(const char **p, uint64_t *out)
+{
+    const char *s = *p;
+    if (*s < '0' || *s > '9')
+        return -1;
+    uint64_t v = 0;
+    for (; *s >= '0' && *s <= '9'; s++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return -1;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    *p = s;
+    *out = v;
+    return 0;
+}
+
+static int lp__merge_trace_parse(const char *text, const char *sampled, lp__merge_trace *tr)
+{
+    memset(tr, 0, sizeof *tr);
+    size_t cap = 0;
+    for (const char *p = text; *p;) {
+        uint64_t phase, count;
+        if (lp__merge_number(&p, &phase) != 0 || phase > UINT32_MAX || *p++ != '*' ||
+            lp__merge_number(&p, &count) != 0 || (*p && *p++ != ','))
+            goto bad;
+        size_t i = lp__merge_trace_find(tr, (uint32_t)phase);
+        if (i == tr->n) {
+            if (tr->n == cap) {
+                cap = cap ? 2 * cap : 16;
+                uint32_t *ph = realloc(tr->phase, cap * sizeof *ph);
+                if (ph)
+                    tr->phase = ph;
+                uint64_t *iv = realloc(tr->intervals, cap * sizeof *iv);
+                if (iv)
+                    tr->intervals = iv;
+                uint64_t *sm = realloc(tr->sampled, cap * sizeof *sm);
+                if (sm)
+                    tr->sampled = sm;
+                if (!ph || !iv || !sm) {
+                    lp__merge_trace_fini(tr);
+                    return LP_ENOMEM;
+                }
+            }
+            tr->phase[i] = (uint32_t)phase;
+            tr->intervals[i] = 0;
+            tr->sampled[i] = 0;
+            tr->n++;
+        }
+        tr->intervals[i] += count;
+    }
+    /* "interval:phase,...": the intervals that were profiled. */
+    for (const char *p = sampled ? sampled : ""; *p;) {
+        uint64_t interval, phase;
+        if (lp__merge_number(&p, &interval) != 0 || *p++ != ':' ||
+            lp__merge_number(&p, &phase) != 0 || (*p && *p++ != ','))
+            goto bad;
+        size_t i = lp__merge_trace_find(tr, (uint32_t)phase);
+        if (i == tr->n)
+            goto bad;
+        tr->sampled[i]++;
+    }
+    return 0;
+bad:
+    lp__merge_trace_fini(tr);
+    return LP_EFORMAT;
+}
+
+static int lp__merge_note_phases(lp_merge *m, const lp__merge_trace *tr)
+{
+    for (size_t i = 0; i < tr->n; i++) {
+        size_t j = 0;
+        while (j < m->nphases && m->phases[j].phase != tr->phase[i])
+            j++;
+        if (j == m->nphases) {
+            lp_merge_phase *grown = realloc(m->phases, (m->nphases + 1) * sizeof *grown);
+            if (!grown)
+                return LP_ENOMEM;
+            m->phases = grown;
+            memset(&m->phases[j], 0, sizeof m->phases[j]);
+            m->phases[j].phase = tr->phase[i];
+            m->nphases++;
+        }
+        m->phases[j].intervals += tr->intervals[i];
+        m->phases[j].sampled += tr->sampled[i];
+        m->phases[j].runs++;
+        m->intervals += tr->intervals[i];
+    }
+    return 0;
+}
+
+/* Whether the run was sampled by the phase-aware strategy, whose per-phase
+ * profiles are then its strata. */
+static int lp__merge_is_phased(const lp_profile_set *run)
+{
+    const char *strategy = lp_meta_get(&run->meta, "strategy");
+    const char *trace = lp_meta_get(&run->meta, "phase-trace");
+    if (!strategy || !trace || strncmp(strategy, "phase", 5) != 0)
+        return 0;
+    for (size_t i = 0; i < run->count; i++)
+        if (run->profiles[i].phase != LP_PHASE_NONE)
+            return 1;
+    return 0;
+}
+
+static int lp__merge_add_run(lp_merge *m, const lp_profile_set *run, const lp__merge_shifts *s)
+{
+    int phased = lp__merge_is_phased(run);
+    lp__merge_trace tr;
+    memset(&tr, 0, sizeof tr);
+    if (phased) {
+        int rc = lp__merge_trace_parse(lp_meta_get(&run->meta, "phase-trace"),
+                                       lp_meta_get(&run->meta, "sampled"), &tr);
+        if (rc)
+            return rc;
+        for (size_t i = 0; i < run->count; i++) {
+            const lp_profile *p = &run->profiles[i];
+            if (p->phase != LP_PHASE_NONE && lp__merge_trace_find(&tr, p->phase) == tr.n) {
+                lp__merge_trace_fini(&tr);
+                return LP_EFORMAT;
+            }
+        }
+    }
+    int rc = 0;
+    for (size_t i = 0; i < run->count && !rc; i++) {
+        const lp_profile *p = &run->profiles[i];
+        if (p->type == 0 || p->type > LP_PROF_TYPE_MAX)
+            continue;
+        if (!phased) {
+            if (p->phase == LP_PHASE_NONE)
+                rc = lp__merge_add_table(m, s, p->type, &p->table, p->scale_num,
+                                         p->scale_den ? p->scale_den : 1);
+            continue;
+        }
+        if (p->phase == LP_PHASE_NONE) {
+            /* The device's own estimate stands for the types it sampled by
+             * phase only if it has no per-phase profile of that type. */
+            int has_phases = 0;
+            for (size_t j = 0; j < run->count; j++)
+                if (run->profiles[j].type == p->type && run->profiles[j].phase != LP_PHASE_NONE)
+                    has_phases = 1;
+            if (!has_phases)
+                rc = lp__merge_add_table(m, s, p->type, &p->table, p->scale_num,
+                                         p->scale_den ? p->scale_den : 1);
+            continue;
+        }
+        size_t k = lp__merge_trace_find(&tr, p->phase);
+        uint64_t sampled = tr.sampled[k] ? tr.sampled[k] : (p->scale_den ? p->scale_den : 1);
+        rc = lp__merge_add_table(m, s, p->type, &p->table, tr.intervals[k], sampled);
+    }
+    if (!rc && phased) {
+        rc = lp__merge_note_phases(m, &tr);
+        m->phased_runs++;
+    }
+    lp__merge_trace_fini(&tr);
+    return rc;
+}
+
+int lp_merge_add(lp_merge *m, const lp_profile_set *run, const char *device)
+{
+    lp__merge_shifts s = {&run->modules, NULL};
+    if (run->modules.count &&
+        !(s.shift = lp_calloc(run->modules.count, sizeof *s.shift)))
+        return LP_ENOMEM;
+    int rc = 0;
+    for (size_t i = 0; i < run->modules.count && !rc; i++)
+        rc = lp__merge_place(m, &run->modules.items[i], &s.shift[i]);
+    if (!rc)
+        rc = lp__merge_add_run(m, run, &s);
+    lp_free(s.shift);
+    if (rc)
+        return rc;
+    m->runs++;
+    const char *complete = lp_meta_get(&run->meta, "complete");
+    if (complete && strcmp(complete, "no") == 0)
+        m->incomplete++;
+    const char *insns = lp_meta_get(&run->meta, "instructions");
+    uint64_t n;
+    if (insns && lp__merge_number(&insns, &n) == 0)
+        m->instructions += n;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char *c = device ? device : ""; *c; c++)
+        h = lp_hash64(h ^ (uint8_t)*c);
+    lp_entry *d = lp_table_upsert(&m->devices, (lp_key){h, 0});
+    if (!d)
+        return LP_ENOMEM;
+    d->v[0]++;
+    const char *prog = lp_meta_get(&run->meta, "program");
+    const char *bid = lp_meta_get(&run->meta, "build-id");
+    if (prog && !m->program[0])
+        snprintf(m->program, sizeof m->program, "%s", prog);
+    if (bid && !m->build_id[0])
+        snprintf(m->build_id, sizeof m->build_id, "%s", bid);
+    return 0;
+}
+
+void lp_merge_get_stats(const lp_merge *m, lp_merge_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    out->runs = m->runs;
+    out->devices = m->devices.count;
+    out->phased_runs = m->phased_runs;
+    out->intervals = m->intervals;
+    out->instructions = m->instructions;
+    out->phases = m->phases;
+    out->nphases = m->nphases;
+}
+
+/* ---- the result ------------------------------------------------------------------ */
+
+static int lp__merge_meta_u64(lp_meta *meta, const char *key, uint64_t v)
+{
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+    return lp_meta_set(meta, key, buf);
+}
+
+int lp_merge_result(const lp_merge *m, lp_profile_set *out)
+{
+    memset(out, 0, sizeof *out);
+    int rc = 0;
+    for (size_t i = 0; i < m->nmods && !rc; i++) {
+        const lp__merge_module *c = &m->mods[i];
+        rc = lp_module_map_add(&out->modules, c->path, c->start, c->size, c->bias, c->build_id,
+                               c->build_id_len);
+    }
+    for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
+        const lp_table *src = &m->totals[t];
+        if (!src->count)
+            continue;
+        lp_profile *p;
+        if ((rc = lp_profile_set_add(out, t, LP_PHASE_NONE, &p)) != 0)
+            break;
+        p->last_insn = m->instructions;
+        size_t cur = 0;
+        const lp_entry *e;
+        const uint64_t half = 1u << (LP__MERGE_FRAC_BITS - 1);
+        while ((e = lp_table_next(src, &cur)) != NULL) {
+            uint64_t v0 = (e->v[0] >> LP__MERGE_FRAC_BITS) + ((e->v[0] & (2 * half - 1)) >= half);
+            uint64_t v1 = (e->v[1] >> LP__MERGE_FRAC_BITS) + ((e->v[1] & (2 * half - 1)) >= half);
+            if (!v0 && !v1)
+                continue; /* a share below half a count */
+            lp_entry *d = lp_table_upsert(&p->table, e->key);
+            if (!d) {
+                rc = LP_ENOMEM;
+                break;
+            }
+            d->v[0] = v0;
+            d->v[1] = v1;
+        }
+    }
+    lp_meta *meta = &out->meta;
+    if (!rc && m->program[0])
+        rc = lp_meta_set(meta, "program", m->program);
+    if (!rc && m->build_id[0])
+        rc = lp_meta_set(meta, "build-id", m->build_id);
+    if (!rc)
+        rc = lp__merge_meta_u64(meta, "runs", m->runs);
+    if (!rc)
+        rc = lp__merge_meta_u64(meta, "devices", m->devices.count);
+    if (!rc)
+        rc = lp__merge_meta_u64(meta, "instructions", m->instructions);
+    if (!rc)
+        rc = lp_meta_set(meta, "estimate", "merged by the collector");
+    if (!rc)
+        rc = lp__merge_meta_u64(meta, "incomplete-runs", m->incomplete);
+    if (rc)
+        lp_profile_set_fini(out);
+    return rc;
+}
