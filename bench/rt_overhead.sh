@@ -43,6 +43,7 @@ trap 'rm -rf "$work"' EXIT
 configs=(
   "plain|-|"
   "entries, off|call-graph|strategy=never"
+  "entries, off, shipped At End (against the row above)|call-graph|strategy=never,ship=At-End,spool=spool"
   "entries, on (all methods)|call-graph|strategy=always,hot=all"
   "entries, periodic 10% (the default, hot=all)|call-graph|"
   "entries, periodic 25% all|call-graph|strategy=periodic,duty=25,hot=all"

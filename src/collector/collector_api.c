@@ -157,8 +157,9 @@ void lp__api_programs(lp__server *s, int64_t project, const char *project_name, 
     lp__json_raw(&r->body, ",\"programs\":[");
     api_list l = {&r->body, 0, 0};
     int rc = lp_store_programs(st, project, api_row, &l);
+    int failed = api_failed(r, st, rc); /* reads the handle's error: before giving it back */
     lp__pool_give(&s->pool, st, rc != 0 && rc != LP_ENOMEM);
-    if (api_failed(r, st, rc))
+    if (failed)
         return;
     lp__json_raw(&r->body, "]}\n");
 }
@@ -194,8 +195,9 @@ void lp__api_builds(lp__server *s, int64_t project, lp__arg_fn arg, void *ctx, l
     lp__json_raw(&r->body, ",\"builds\":[");
     api_list l = {&r->body, 0, 1};
     int rc = lp_store_builds(st, project, program, api_row, &l);
+    int failed = api_failed(r, st, rc); /* reads the handle's error: before giving it back */
     lp__pool_give(&s->pool, st, rc != 0 && rc != LP_ENOMEM);
-    if (api_failed(r, st, rc))
+    if (failed)
         return;
     /* Another project's program and one never seen look the same. */
     if (l.rows == 0) {
@@ -224,8 +226,9 @@ void lp__api_uploads(lp__server *s, int64_t project, lp__arg_fn arg, void *ctx, 
     lp__json_raw(&r->body, ",\"uploads\":[");
     api_list l = {&r->body, 0, 2};
     int rc = lp_store_uploads(st, project, program, build, after, api_row, &l);
+    int failed = api_failed(r, st, rc); /* reads the handle's error: before giving it back */
     lp__pool_give(&s->pool, st, rc != 0 && rc != LP_ENOMEM);
-    if (api_failed(r, st, rc))
+    if (failed)
         return;
     if (l.rows == 0 && after <= 0) {
         lp__reply_error(r, 404, "no build %s of %s in this project", build, program);
@@ -378,13 +381,13 @@ static int merge_refresh(lp__server *s, lp__merge_entry *e, lp__reply *r)
     api_fold f = {e, s->o.max_profile, 0};
     int rc = lp_store_bodies(st, e->project, e->program, e->build, e->last_seq, 0, api_fold_row,
                              &f);
+    if (rc == LP_ENOMEM)
+        lp__reply_error(r, 500, "out of memory");
+    else if (rc != 0)
+        lp__reply_error(r, 500, "store: %s", lp_store_error(st));
     lp__pool_give(&s->pool, st, rc != 0 && rc != LP_ENOMEM);
     if (rc != 0) {
         /* The merge may hold part of a row: start over next time. */
-        if (rc == LP_ENOMEM)
-            lp__reply_error(r, 500, "out of memory");
-        else
-            lp__reply_error(r, 500, "store: %s", lp_store_error(st));
         lp_merge_free(e->merge);
         e->merge = NULL;
         e->last_seq = 0;

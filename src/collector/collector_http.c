@@ -36,11 +36,9 @@
 #define LP__DEFAULT_STORE "./lowprof-data"
 #define LP__QUEUE_BYTES ((size_t)64 << 20)
 
-enum { ROUTE_UPLOAD = 1 };
-
-/* One request's state, from its first call to its completion. */
+/* One upload's state, from its first call to its completion (other
+ * requests are answered on their first call and keep none). */
 typedef struct lp__req {
-    int route;
     int over;          /* the body passed max_body: it is read and dropped */
     size_t dropped;    /* bytes dropped so far */
     int queued;        /* the job is with the writer */
@@ -239,6 +237,14 @@ static enum MHD_Result http_upload_body(lp__server *s, struct MHD_Connection *co
         lp_membuf_free(&raw);
         return http_error(conn, 400, 0, "message identity incomplete (program, build-id, message-id)");
     }
+    /* Names are text in both stores (PostgreSQL refuses other bytes), and
+     * what one device sends must not fail a batch it shares with others. */
+    if (!lp__utf8_valid(id.program) || !lp__utf8_valid(id.device)) {
+        lp_membuf_free(&raw);
+        return http_error(conn, 400, 0,
+                          !lp__utf8_valid(id.program) ? "meta program: not UTF-8"
+                                                      : "meta device: not UTF-8");
+    }
     snprintf(j->message_id, sizeof j->message_id, "%s", id.message_id);
     snprintf(j->program, sizeof j->program, "%s", id.program);
     snprintf(j->build_id, sizeof j->build_id, "%s", id.build_id);
@@ -277,19 +283,20 @@ static enum MHD_Result http_upload_body(lp__server *s, struct MHD_Connection *co
 
     /* The writer may commit the job before push returns; the lock keeps
      * its resume from overtaking the suspend. */
+    q->queued = 1;
     pthread_mutex_lock(&s->resume_lock);
     rc = lp__ingest_push(&s->ingest, j);
     if (rc == 0)
         MHD_suspend_connection(conn);
     pthread_mutex_unlock(&s->resume_lock);
     if (rc != 0) {
+        q->queued = 0;
         lp_free(j->body);
         j->body = NULL;
         return http_error(conn, 503, 1,
                           rc == LP_ELIMIT ? "too many uploads waiting for the store"
                                           : "the collector is stopping");
     }
-    q->queued = 1;
     return MHD_YES;
 }
 
@@ -402,7 +409,6 @@ static enum MHD_Result http_request(void *cls, struct MHD_Connection *conn, cons
         q = lp_calloc(1, sizeof *q);
         if (!q)
             return MHD_NO;
-        q->route = ROUTE_UPLOAD;
         q->conn = conn;
         q->server = s;
         *req_cls = q;

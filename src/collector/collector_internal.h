@@ -39,6 +39,8 @@ void lp__json_printf(lp_membuf *b, const char *fmt, ...) __attribute__((format(p
  * written as the code point of the same value, so output is valid JSON
  * whatever a device put in a name. */
 void lp__json_str(lp_membuf *b, const char *s);
+/* 1 if s is valid UTF-8 (no overlong forms or surrogates). */
+int lp__utf8_valid(const char *s);
 /* "key": (with a leading comma unless first). */
 void lp__json_key(lp_membuf *b, const char *key, int first);
 void lp__json_u64(lp_membuf *b, uint64_t v);

@@ -85,6 +85,19 @@ static size_t json_utf8(const unsigned char *p, size_t n)
     return len;
 }
 
+int lp__utf8_valid(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        size_t len = json_utf8(p + i, n - i);
+        if (len == 0)
+            return 0;
+        i += len;
+    }
+    return 1;
+}
+
 void lp__json_str(lp_membuf *b, const char *s)
 {
     if (!s) {

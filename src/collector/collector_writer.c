@@ -44,13 +44,25 @@ static void ingest_commit(lp__ingest *g, lp__job **jobs, size_t n)
     int rc = lp_store_put(g->store, ups, n, dup);
     if (rc != 0)
         rc = lp_store_put(g->store, ups, n, dup);
+    if (rc == 0) {
+        if (g->on_commit)
+            g->on_commit(g->on_commit_ctx, ups, n);
+        for (size_t i = 0; i < n; i++)
+            ingest_finish(jobs[i], dup[i] ? 200 : 201, NULL);
+        return;
+    }
+    /* One upload the store refuses must not cost the others theirs:
+     * commit them one by one, so only the refused ones hear 500. */
     char why[200];
-    if (rc != 0)
-        snprintf(why, sizeof why, "store: %s", lp_store_error(g->store));
-    if (rc == 0 && g->on_commit)
-        g->on_commit(g->on_commit_ctx, ups, n);
-    for (size_t i = 0; i < n; i++)
-        ingest_finish(jobs[i], rc != 0 ? 500 : dup[i] ? 200 : 201, rc != 0 ? why : NULL);
+    for (size_t i = 0; i < n; i++) {
+        int one = 0;
+        rc = n > 1 ? lp_store_put(g->store, &ups[i], 1, &one) : rc;
+        if (rc == 0 && g->on_commit)
+            g->on_commit(g->on_commit_ctx, &ups[i], 1);
+        if (rc != 0)
+            snprintf(why, sizeof why, "store: %s", lp_store_error(g->store));
+        ingest_finish(jobs[i], rc != 0 ? 500 : one ? 200 : 201, rc != 0 ? why : NULL);
+    }
 }
 
 static void *ingest_main(void *arg)

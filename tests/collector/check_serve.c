@@ -109,6 +109,36 @@ int main(int argc, char **argv)
              r.status, (char *)r.body.data);
     lp_ctest_resp_free(&r);
 
+    /* Names are the device's: a quote, markup and non-ASCII text come
+     * back as valid, escaped JSON; bytes that are not UTF-8 are refused. */
+    lp_membuf me = {0};
+    lp_ctest_message(&me, "evil", "dev\xff", 5, 3, 0, NULL);
+    post(tc, me.data, me.size, 0, &r);
+    expect_error(&r, 400, "not UTF-8", "device name not UTF-8");
+    lp_ctest_resp_free(&r);
+    lp_membuf_free(&me);
+    lp_ctest_message(&me, "evil\"<prog>", "dev\xc3\xa9<b>", 4, 3, 0, NULL);
+    LP_CHECK(post(tc, me.data, me.size, 0, &r) == 201, "odd names: %d %s", r.status,
+             (char *)r.body.data);
+    lp_ctest_resp_free(&r);
+    lp_membuf_free(&me);
+    get(tc, "/api/v1/programs", &r);
+    LP_CHECK(r.status == 200 && strstr((char *)r.body.data, "\"program\":\"evil\\\"\\u003cprog>\""),
+             "escaped program: %s", (char *)r.body.data);
+    lp_ctest_resp_free(&r);
+    get(tc, "/api/v1/builds?program=evil%22%3Cprog%3E", &r);
+    const char *ebid = strstr((char *)r.body.data, "\"build_id\":\"");
+    LP_CHECK(r.status == 200 && ebid, "odd program's builds: %d %s", r.status, (char *)r.body.data);
+    char epath[512];
+    snprintf(epath, sizeof epath, "/api/v1/uploads?program=evil%%22%%3Cprog%%3E&build=%.*s",
+             (int)strcspn(ebid + 12, "\""), ebid + 12);
+    lp_ctest_resp_free(&r);
+    get(tc, epath, &r);
+    LP_CHECK(r.status == 200 && strstr((char *)r.body.data, "\"device\":\"dev\xc3\xa9\\u003cb>\""),
+             "escaped device: %s", (char *)r.body.data);
+    lp_ctest_resp_free(&r);
+    printf("ok  names with quotes, markup and non-ASCII text are escaped\n");
+
     /* ---- refusals ---- */
     post(NULL, m1.data, m1.size, 0, &r);
     expect_error(&r, 401, "token", "no token");
