@@ -9,8 +9,9 @@
  *   by a postgresql:// (or postgres://) connection URI.
  *
  * What is stored: projects, their tokens, and uploads. An upload is one
- * message as the collector accepted it (its decompressed profile file, see
- * doc/format-upload.md) with the identity the collector read from it. The
+ * message as the collector accepted it (the collector keeps its profile
+ * file zstd-compressed, see doc/format-upload.md) with the identity the
+ * collector read from it. The
  * store neither parses nor merges profiles; it keeps bytes and answers
  * queries in upload order (`seq`, increasing in commit order per
  * database).
@@ -79,7 +80,7 @@ typedef struct lp_store_upload {
     const char *device;
     int64_t received_ms;    /* Unix time in milliseconds */
     uint64_t instructions;  /* what the profile covers (for the timeline), 0 if unknown */
-    const void *body;       /* the profile file */
+    const void *body;       /* the message's bytes, kept as given */
     size_t body_size;
 } lp_store_upload;
 

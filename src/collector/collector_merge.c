@@ -166,6 +166,7 @@ static unsigned lp__merge_address_words(unsigned type)
 typedef struct lp__merge_shifts {
     const lp_module_map *map;
     int64_t *shift; /* per run module */
+    int moves;      /* some shift is not 0 */
 } lp__merge_shifts;
 
 static uint64_t lp__merge_move(const lp__merge_shifts *s, uint64_t pc)
@@ -176,11 +177,28 @@ static uint64_t lp__merge_move(const lp__merge_shifts *s, uint64_t pc)
 
 /* ---- one run's estimate ------------------------------------------------------ */
 
+/* Adds t times num/den to the type's totals, in the fixed point. */
+static int lp__merge_scale(lp_merge *m, unsigned type, const lp_table *t, uint64_t num,
+                           uint64_t den)
+{
+    /* A scale numerator too large for the fixed point (never seen in
+     * practice: it counts intervals or checks) moves the factor into the
+     * denominator instead, losing only the fraction. */
+    if (num <= UINT64_MAX >> LP__MERGE_FRAC_BITS)
+        return lp_phase_scale_add(&m->totals[type], t, num << LP__MERGE_FRAC_BITS, den);
+    return lp_phase_scale_add(&m->totals[type], t, num,
+                              den >> LP__MERGE_FRAC_BITS ? den >> LP__MERGE_FRAC_BITS : 1);
+}
+
 /* Adds table t, scaled by num/den and moved into the merged layout, to the
  * type's totals. */
 static int lp__merge_add_table(lp_merge *m, const lp__merge_shifts *s, unsigned type,
                                const lp_table *t, uint64_t num, uint64_t den)
 {
+    /* Most runs of a build load where the first one did (no ASLR under
+     * the DBI, or the same layout): their keys go straight in. */
+    if (!s->moves)
+        return lp__merge_scale(m, type, t, num, den);
     lp_table moved;
     if (lp_table_init(&moved, t->count) != 0)
         return LP_ENOMEM;
@@ -202,14 +220,8 @@ static int lp__merge_add_table(lp_merge *m, const lp__merge_shifts *s, unsigned 
         d->v[0] += e->v[0];
         d->v[1] += e->v[1];
     }
-    /* A scale numerator too large for the fixed point (never seen in
-     * practice: it counts intervals or checks) moves the factor into the
-     * denominator instead, losing only the fraction. */
-    if (!rc && num <= UINT64_MAX >> LP__MERGE_FRAC_BITS)
-        rc = lp_phase_scale_add(&m->totals[type], &moved, num << LP__MERGE_FRAC_BITS, den);
-    else if (!rc)
-        rc = lp_phase_scale_add(&m->totals[type], &moved, num,
-                                den >> LP__MERGE_FRAC_BITS ? den >> LP__MERGE_FRAC_BITS : 1);
+    if (!rc)
+        rc = lp__merge_scale(m, type, &moved, num, den);
     lp_table_fini(&moved);
     return rc;
 }
@@ -398,13 +410,15 @@ static int lp__merge_add_run(lp_merge *m, const lp_profile_set *run, const lp__m
 
 int lp_merge_add(lp_merge *m, const lp_profile_set *run, const char *device)
 {
-    lp__merge_shifts s = {&run->modules, NULL};
+    lp__merge_shifts s = {&run->modules, NULL, 0};
     if (run->modules.count &&
         !(s.shift = lp_calloc(run->modules.count, sizeof *s.shift)))
         return LP_ENOMEM;
     int rc = 0;
-    for (size_t i = 0; i < run->modules.count && !rc; i++)
+    for (size_t i = 0; i < run->modules.count && !rc; i++) {
         rc = lp__merge_place(m, &run->modules.items[i], &s.shift[i]);
+        s.moves |= s.shift[i] != 0;
+    }
     if (!rc)
         rc = lp__merge_add_run(m, run, &s);
     lp_free(s.shift);
