@@ -108,6 +108,43 @@ static int upload_url(const char *collector, char *url, size_t cap)
     return w > 0 && (size_t)w < cap ? 0 : LP_EINVAL;
 }
 
+/* A libcurl handle and the header list holding the bearer token, for one
+ * request; NULL with the reason in r->why and the code in *out_rc. The
+ * token goes into a header line, so it may hold no space or line break. */
+static CURL *open_handle(const char *token, struct curl_slist **out_h, lp_upload_result *r,
+                         int *out_rc)
+{
+    *out_h = NULL;
+    *out_rc = LP_EINVAL;
+    for (const char *t = token ? token : ""; *t; t++)
+        if ((unsigned char)*t < 0x21 || *t == 0x7f) {
+            snprintf(r->why, sizeof r->why, "the token holds a space or control character");
+            return NULL;
+        }
+    *out_rc = LP_EIO;
+    pthread_once(&curl_once, curl_init);
+    if (curl_init_rc != CURLE_OK) {
+        snprintf(r->why, sizeof r->why, "libcurl: %s", curl_easy_strerror(curl_init_rc));
+        return NULL;
+    }
+    CURL *c = curl_easy_init();
+    if (!c) {
+        snprintf(r->why, sizeof r->why, "libcurl: cannot create a handle");
+        return NULL;
+    }
+    char auth[1024];
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token ? token : "");
+    if ((*out_h = curl_slist_append(NULL, auth)) == NULL) {
+        curl_easy_cleanup(c);
+        snprintf(r->why, sizeof r->why, "out of memory");
+        *out_rc = LP_ENOMEM;
+        return NULL;
+    }
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_USERAGENT, "lowprof/" LP_VERSION);
+    return c;
+}
+
 int lp__upload_send_cancel(const char *collector, const char *token, const void *body,
                            size_t size, long timeout_ms, const volatile sig_atomic_t *cancel,
                            lp_upload_result *r)
@@ -118,35 +155,18 @@ int lp__upload_send_cancel(const char *collector, const char *token, const void 
         snprintf(r->why, sizeof r->why, "no usable collector URL");
         return LP_EINVAL;
     }
-    for (const char *t = token ? token : ""; *t; t++)
-        if ((unsigned char)*t < 0x21 || *t == 0x7f) {
-            /* It goes into a header line: no spaces, no line breaks. */
-            snprintf(r->why, sizeof r->why, "the token holds a space or control character");
-            return LP_EINVAL;
-        }
-    pthread_once(&curl_once, curl_init);
-    if (curl_init_rc != CURLE_OK) {
-        snprintf(r->why, sizeof r->why, "libcurl: %s", curl_easy_strerror(curl_init_rc));
-        return LP_EIO;
-    }
-    CURL *c = curl_easy_init();
-    if (!c) {
-        snprintf(r->why, sizeof r->why, "libcurl: cannot create a handle");
-        return LP_EIO;
-    }
-    char auth[1024];
-    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token ? token : "");
-    struct curl_slist *h = NULL, *h2;
+    struct curl_slist *h, *h2;
+    int rc;
+    CURL *c = open_handle(token, &h, r, &rc);
+    if (!c)
+        return rc;
     static const char *const fixed[] = {
         "Content-Type: application/x-lowprof-profile",
         "Content-Encoding: zstd",
         "Accept: application/json",
         "Expect:", /* send the body at once, no 100-continue round trip */
     };
-    int rc = 0;
-    if ((h2 = curl_slist_append(h, auth)) == NULL)
-        rc = LP_ENOMEM;
-    h = h2 ? h2 : h;
+    rc = 0;
     for (size_t i = 0; rc == 0 && i < sizeof fixed / sizeof fixed[0]; i++) {
         if ((h2 = curl_slist_append(h, fixed[i])) == NULL)
             rc = LP_ENOMEM;
@@ -167,7 +187,6 @@ int lp__upload_send_cancel(const char *collector, const char *token, const void 
     char err[CURL_ERROR_SIZE];
     err[0] = '\0';
     curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
     curl_easy_setopt(c, CURLOPT_POST, 1L);
     curl_easy_setopt(c, CURLOPT_POSTFIELDS, body ? body : "");
@@ -177,7 +196,6 @@ int lp__upload_send_cancel(const char *collector, const char *token, const void 
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &rep);
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, err);
-    curl_easy_setopt(c, CURLOPT_USERAGENT, "lowprof/" LP_VERSION);
     if (cancel) {
         curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
         curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
@@ -246,30 +264,15 @@ int lp_upload_get(const char *collector, const char *path, const char *token, si
         snprintf(r->why, sizeof r->why, "no usable collector URL");
         return LP_EINVAL;
     }
-    for (const char *t = token ? token : ""; *t; t++)
-        if ((unsigned char)*t < 0x21 || *t == 0x7f) {
-            snprintf(r->why, sizeof r->why, "the token holds a space or control character");
-            return LP_EINVAL;
-        }
-    pthread_once(&curl_once, curl_init);
-    CURL *c = curl_init_rc == CURLE_OK ? curl_easy_init() : NULL;
-    if (!c) {
-        snprintf(r->why, sizeof r->why, "libcurl: cannot create a handle");
-        return LP_EIO;
-    }
-    char auth[1024];
-    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token ? token : "");
-    struct curl_slist *h = curl_slist_append(NULL, auth);
-    if (!h) {
-        curl_easy_cleanup(c);
-        snprintf(r->why, sizeof r->why, "out of memory");
-        return LP_ENOMEM;
-    }
+    struct curl_slist *h;
+    int rc;
+    CURL *c = open_handle(token, &h, r, &rc);
+    if (!c)
+        return rc;
     fetched f = {out, limit ? limit : LP_UPLOAD_MAX_PROFILE, 0};
     char err[CURL_ERROR_SIZE];
     err[0] = '\0';
     curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
     /* The collector sends profiles zstd-compressed; libcurl here may not
      * decode zstd, so the body is taken as it comes and the caller's
@@ -279,9 +282,8 @@ int lp_upload_get(const char *collector, const char *path, const char *token, si
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_fetch);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &f);
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, err);
-    curl_easy_setopt(c, CURLOPT_USERAGENT, "lowprof/" LP_VERSION);
     CURLcode cc = curl_easy_perform(c);
-    int rc = 0;
+    rc = 0;
     if (f.over) {
         snprintf(r->why, sizeof r->why, "the answer is larger than %zu bytes", f.limit);
         rc = LP_ELIMIT;

@@ -2,7 +2,8 @@
  * no collector answers (the oldest dropped past --max-spool, and counted),
  * all of them arrive once it is up, the spool is left empty, and a message
  * spooled again is taken as the duplicate it is, so the merged profile
- * counts every run once.
+ * counts every run once; `lowprof report` and `lowprof export` read that
+ * merge from the collector.
  * usage: check_agent LOWPROF WORKDIR */
 #define _GNU_SOURCE /* utimensat, AT_FDCWD */
 #include <dirent.h>
@@ -143,6 +144,25 @@ int main(int argc, char **argv)
              body);
     LP_CHECK(strstr(body, "\"devices\":2,") != NULL, "two devices expected: %.300s", body);
     lp_ctest_resp_free(&r);
+
+    /* The same merge in the terminal and through an exporter, as a file
+     * would give it; the latest build is taken when none is named. */
+    static char out[1 << 16];
+    char *report[] = {(char *)lowprof, "report", "--collector", collector, "--token", token,
+                      "--program", "agent-prog", "--type", "method", NULL};
+    LP_CHECK(lp_ctest_run(report, out, sizeof out) == 0, "report --collector failed");
+    LP_CHECK(strstr(out, "merged        3 runs from 2 devices") != NULL &&
+                 strstr(out, "lp_ctest_planted_hot") != NULL,
+             "report --collector printed: %.600s", out);
+    LP_CHECK(strstr(out, "3,000") != NULL, "the hot method's 3 x 1000 calls: %.600s", out);
+    char *export[] = {(char *)lowprof, "export", "--format", "csv", "--collector", collector,
+                      "--token", token, "--program", "agent-prog", "--build", build, NULL};
+    LP_CHECK(lp_ctest_run(export, out, sizeof out) == 0 &&
+                 strstr(out, "lp_ctest_planted_hot") != NULL,
+             "export --collector printed: %.600s", out);
+    char *missing[] = {(char *)lowprof, "report", "--collector", collector, "--token", token,
+                       "--program", "no-such-prog", NULL};
+    LP_CHECK(lp_ctest_run(missing, out, sizeof out) == 1, "a missing program is an error");
     LP_CHECK(lp_ctest_stop(pid) == 0, "the collector did not stop cleanly");
     printf("check_agent: ok\n");
     return 0;

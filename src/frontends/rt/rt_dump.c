@@ -366,7 +366,7 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
 
 /* ---- writing ------------------------------------------------------------------------------ */
 
-static int lp__rt_fd_write(void *ctx, const void *data, size_t size)
+int lp__rt_fd_write(void *ctx, const void *data, size_t size)
 {
     int fd = *(int *)ctx;
     const char *p = data;

@@ -326,6 +326,9 @@ LP__HIDDEN int lp__rt_type_written(unsigned type);
  * calls it. In the fatal path the caller has installed the arena
  * allocator. Returns 0 or a negative LP_E* code. */
 LP__HIDDEN int lp__rt_dump(int why, int sig, lp__rt_profiles_fn phase_profiles);
+/* An lp_sink write into the file descriptor at *(int *)ctx, whole or
+ * LP_EIO. Signal-safe. */
+LP__HIDDEN int lp__rt_fd_write(void *ctx, const void *data, size_t size);
 /* Writes set into cfg.spool as a message for the collector (ID.lpmsg,
  * through a temporary file), naming it first: message-id (random),
  * device, build-id (the executable's). Signal-safe as lp__rt_dump is.

@@ -79,22 +79,6 @@ static int lp__rt_build_id(char *out, size_t cap)
     return 0;
 }
 
-static int lp__rt_fd_sink(void *ctx, const void *data, size_t size)
-{
-    int fd = *(int *)ctx;
-    const char *p = data;
-    while (size) {
-        ssize_t w = write(fd, p, size);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return LP_EIO;
-        p += w;
-        size -= (size_t)w;
-    }
-    return 0;
-}
-
 int lp__rt_spool_write(lp_profile_set *set)
 {
     const lp__rt_config *c = &lp__rt.cfg;
@@ -134,7 +118,7 @@ int lp__rt_spool_write(lp_profile_set *set)
     if (fd < 0)
         rc = LP_EIO;
     if (!rc) {
-        lp_sink sink = {lp__rt_fd_sink, &fd};
+        lp_sink sink = {lp__rt_fd_write, &fd};
         rc = lp_profile_file_write(set, sink);
         /* Durable before it is visible: the agent deletes nothing it has
          * not delivered, but a message renamed into place and then lost
