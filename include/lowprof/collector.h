@@ -9,7 +9,10 @@
  * - a run with per-phase profiles contributes, for each phase, the phase's
  *   sampled counts times the intervals the phase ran (counted in the run's
  *   phase-ID trace) over the intervals sampled in it;
- * - any other run contributes its whole-run profiles times their scales.
+ * - any other run contributes its whole-run profiles times their scales;
+ * - a run shipped Interleaved (parts sharing a run-id: one per profiled
+ *   interval, then a last one) is weighted as the first kind once all its
+ *   parts are in; before that, results count it with the trace so far.
  * So the sum estimates what an exhaustive profile of all the runs would
  * give. Runs of different builds are never merged: a merge is asked for by
  * (program, build id).
@@ -36,7 +39,8 @@ typedef struct lp_merge lp_merge;
 int lp_merge_create(lp_merge **out);
 void lp_merge_free(lp_merge *m); /* accepts NULL */
 
-/* Adds one run (one message's profile set; device names where it ran).
+/* Adds one run, or one part of a run shipped Interleaved (one message's
+ * profile set; device names where it ran).
  * Its module map is joined to the merge's (by path and build id), its
  * estimate added. Returns 0, LP_EFORMAT for a phase trace that does not
  * parse or a per-phase profile whose phase the trace never visits, or
@@ -61,6 +65,7 @@ typedef struct lp_merge_stats {
     uint64_t instructions;    /* summed "instructions" meta */
     const lp_merge_phase *phases; /* valid until the next add or free */
     size_t nphases;
+    uint64_t runs_in_progress; /* Interleaved runs whose last part has not come */
 } lp_merge_stats;
 
 void lp_merge_get_stats(const lp_merge *m, lp_merge_stats *out);

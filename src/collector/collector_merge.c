@@ -11,6 +11,10 @@
  *   come from the trace, not from the scale the device wrote, so a merge
  *   of runs weights every phase by how long it really ran;
  * - any other run counts its whole-run profiles times their scales.
+ * A run shipped Interleaved comes in parts (one per profiled interval and a
+ * last one, sharing a run-id): its parts' traces and samples are summed as
+ * they come, and the run is weighted as above when all of them are in;
+ * until then a result counts it with the trace it has so far.
  *
  * Addresses: a program runs at different addresses in different runs
  * (ASLR moves the executable and every library), so keys are moved into
@@ -39,8 +43,35 @@ typedef struct lp__merge_module {
     int64_t bias;         /* merged address minus ELF address */
 } lp__merge_module;
 
+/* A run shipped Interleaved whose parts have not all arrived: its
+ * per-phase counts and its phase trace so far, summed over its parts (each
+ * part carries the intervals that ended since the previous one). */
+typedef struct lp__merge_open_tab {
+    unsigned type;
+    uint32_t phase;
+    lp_table t; /* raw counts, moved into the merged layout */
+} lp__merge_open_tab;
+
+/* A run's phase-ID trace ("id*count,..."): the intervals of each phase. */
+typedef struct lp__merge_trace {
+    uint32_t *phase;
+    uint64_t *intervals;
+    uint64_t *sampled;
+    size_t n;
+} lp__merge_trace;
+
+typedef struct lp__merge_open {
+    char run_id[65];
+    lp__merge_trace tr; /* the trace so far */
+    lp__merge_open_tab *tabs;
+    size_t ntabs;
+    uint64_t parts_seen, parts_total; /* parts_total: 0 until the final part */
+} lp__merge_open;
+
 struct lp_merge {
     lp_table totals[LP_PROF_TYPE_MAX + 1]; /* estimates, in 1/256 counts */
+    lp__merge_open *open;
+    size_t nopen;
     lp__merge_module *mods;
     size_t nmods;
     lp_table devices;  /* key (hash of the name, 0) */
@@ -55,6 +86,17 @@ struct lp_merge {
  * rounded, do not drift: counts are kept times 2^8 and rounded once when
  * the result is written. */
 #define LP__MERGE_FRAC_BITS 8
+
+static void lp__merge_open_fini(lp__merge_open *o)
+{
+    free(o->tr.phase);
+    free(o->tr.intervals);
+    free(o->tr.sampled);
+    for (size_t i = 0; i < o->ntabs; i++)
+        lp_table_fini(&o->tabs[i].t);
+    free(o->tabs);
+    memset(o, 0, sizeof *o);
+}
 
 int lp_merge_create(lp_merge **out)
 {
@@ -84,6 +126,9 @@ void lp_merge_free(lp_merge *m)
     free(m->mods);
     lp_table_fini(&m->devices);
     free(m->phases);
+    for (size_t i = 0; i < m->nopen; i++)
+        lp__merge_open_fini(&m->open[i]);
+    free(m->open);
     lp_free(m);
 }
 
@@ -177,17 +222,45 @@ static uint64_t lp__merge_move(const lp__merge_shifts *s, uint64_t pc)
 
 /* ---- one run's estimate ------------------------------------------------------ */
 
-/* Adds t times num/den to the type's totals, in the fixed point. */
-static int lp__merge_scale(lp_merge *m, unsigned type, const lp_table *t, uint64_t num,
-                           uint64_t den)
+/* Adds t times num/den to dst, in the fixed point. */
+static int lp__merge_scale(lp_table *dst, const lp_table *t, uint64_t num, uint64_t den)
 {
     /* A scale numerator too large for the fixed point (never seen in
      * practice: it counts intervals or checks) moves the factor into the
      * denominator instead, losing only the fraction. */
     if (num <= UINT64_MAX >> LP__MERGE_FRAC_BITS)
-        return lp_phase_scale_add(&m->totals[type], t, num << LP__MERGE_FRAC_BITS, den);
-    return lp_phase_scale_add(&m->totals[type], t, num,
-                              den >> LP__MERGE_FRAC_BITS ? den >> LP__MERGE_FRAC_BITS : 1);
+        return lp_phase_scale_add(dst, t, num << LP__MERGE_FRAC_BITS, den);
+    return lp_phase_scale_add(dst, t, num, den >> LP__MERGE_FRAC_BITS ? den >> LP__MERGE_FRAC_BITS : 1);
+}
+
+/* Table t of type with its addresses moved into the merged layout: t
+ * itself when the run sits where the merge put it (no ASLR under the DBI,
+ * or the same layout), else *tmp filled (the caller finis it). */
+static int lp__merge_moved(const lp__merge_shifts *s, unsigned type, const lp_table *t,
+                           lp_table *tmp, const lp_table **out)
+{
+    *out = t;
+    if (lp_table_init(tmp, s->moves ? t->count : 0) != 0)
+        return LP_ENOMEM;
+    if (!s->moves)
+        return 0;
+    unsigned words = lp__merge_address_words(type);
+    size_t cur = 0;
+    const lp_entry *e;
+    while ((e = lp_table_next(t, &cur)) != NULL) {
+        lp_key k = e->key;
+        if (words & 1)
+            k.a = lp__merge_move(s, k.a);
+        if (words & 2)
+            k.b = lp__merge_move(s, k.b);
+        lp_entry *d = lp_table_upsert(tmp, k);
+        if (!d)
+            return LP_ENOMEM;
+        d->v[0] += e->v[0];
+        d->v[1] += e->v[1];
+    }
+    *out = tmp;
+    return 0;
 }
 
 /* Adds table t, scaled by num/den and moved into the merged layout, to the
@@ -195,44 +268,15 @@ static int lp__merge_scale(lp_merge *m, unsigned type, const lp_table *t, uint64
 static int lp__merge_add_table(lp_merge *m, const lp__merge_shifts *s, unsigned type,
                                const lp_table *t, uint64_t num, uint64_t den)
 {
-    /* Most runs of a build load where the first one did (no ASLR under
-     * the DBI, or the same layout): their keys go straight in. */
-    if (!s->moves)
-        return lp__merge_scale(m, type, t, num, den);
-    lp_table moved;
-    if (lp_table_init(&moved, t->count) != 0)
-        return LP_ENOMEM;
-    unsigned words = lp__merge_address_words(type);
-    size_t cur = 0;
-    const lp_entry *e;
-    int rc = 0;
-    while ((e = lp_table_next(t, &cur)) != NULL) {
-        lp_key k = e->key;
-        if (words & 1)
-            k.a = lp__merge_move(s, k.a);
-        if (words & 2)
-            k.b = lp__merge_move(s, k.b);
-        lp_entry *d = lp_table_upsert(&moved, k);
-        if (!d) {
-            rc = LP_ENOMEM;
-            break;
-        }
-        d->v[0] += e->v[0];
-        d->v[1] += e->v[1];
-    }
+    lp_table tmp;
+    const lp_table *src;
+    int rc = lp__merge_moved(s, type, t, &tmp, &src);
     if (!rc)
-        rc = lp__merge_scale(m, type, &moved, num, den);
-    lp_table_fini(&moved);
+        rc = lp__merge_scale(&m->totals[type], src, num, den);
+    lp_table_fini(&tmp);
     return rc;
 }
 
-/* A run's phase-ID trace ("id*count,..."): the intervals of each phase. */
-typedef struct lp__merge_trace {
-    uint32_t *phase;
-    uint64_t *intervals;
-    uint64_t *sampled;
-    size_t n;
-} lp__merge_trace;
 
 static void lp__merge_trace_fini(lp__merge_trace *tr)
 {
@@ -267,37 +311,42 @@ static int lp__merge_number(const char **p, uint64_t *out)
     return 0;
 }
 
+/* The index of phase in tr, appended with no intervals if new; tr->n on
+ * a failed allocation. Phases are few (tens), so arrays grow one by one. */
+static size_t lp__merge_trace_slot(lp__merge_trace *tr, uint32_t phase)
+{
+    size_t i = lp__merge_trace_find(tr, phase);
+    if (i < tr->n)
+        return i;
+    uint32_t *ph = realloc(tr->phase, (i + 1) * sizeof *ph);
+    if (ph)
+        tr->phase = ph;
+    uint64_t *iv = realloc(tr->intervals, (i + 1) * sizeof *iv);
+    if (iv)
+        tr->intervals = iv;
+    uint64_t *sm = realloc(tr->sampled, (i + 1) * sizeof *sm);
+    if (sm)
+        tr->sampled = sm;
+    if (!ph || !iv || !sm)
+        return tr->n;
+    tr->phase[i] = phase;
+    tr->intervals[i] = tr->sampled[i] = 0;
+    tr->n++;
+    return i;
+}
+
 static int lp__merge_trace_parse(const char *text, const char *sampled, lp__merge_trace *tr)
 {
     memset(tr, 0, sizeof *tr);
-    size_t cap = 0;
     for (const char *p = text; *p;) {
         uint64_t phase, count;
         if (lp__merge_number(&p, &phase) != 0 || phase > UINT32_MAX || *p++ != '*' ||
             lp__merge_number(&p, &count) != 0 || (*p && *p++ != ','))
             goto bad;
-        size_t i = lp__merge_trace_find(tr, (uint32_t)phase);
+        size_t i = lp__merge_trace_slot(tr, (uint32_t)phase);
         if (i == tr->n) {
-            if (tr->n == cap) {
-                cap = cap ? 2 * cap : 16;
-                uint32_t *ph = realloc(tr->phase, cap * sizeof *ph);
-                if (ph)
-                    tr->phase = ph;
-                uint64_t *iv = realloc(tr->intervals, cap * sizeof *iv);
-                if (iv)
-                    tr->intervals = iv;
-                uint64_t *sm = realloc(tr->sampled, cap * sizeof *sm);
-                if (sm)
-                    tr->sampled = sm;
-                if (!ph || !iv || !sm) {
-                    lp__merge_trace_fini(tr);
-                    return LP_ENOMEM;
-                }
-            }
-            tr->phase[i] = (uint32_t)phase;
-            tr->intervals[i] = 0;
-            tr->sampled[i] = 0;
-            tr->n++;
+            lp__merge_trace_fini(tr);
+            return LP_ENOMEM;
         }
         tr->intervals[i] += count;
     }
@@ -408,6 +457,114 @@ static int lp__merge_add_run(lp_merge *m, const lp_profile_set *run, const lp__m
     return rc;
 }
 
+/* ---- runs shipped Interleaved ------------------------------------------------------ */
+
+/* Adds the run's phase-weighted estimate into totals (an array by type). */
+static int lp__merge_open_estimate(const lp__merge_open *o, lp_table *totals)
+{
+    int rc = 0;
+    for (size_t i = 0; i < o->ntabs && !rc; i++) {
+        const lp__merge_open_tab *t = &o->tabs[i];
+        size_t k = lp__merge_trace_find(&o->tr, t->phase);
+        if (k == o->tr.n)
+            continue; /* cannot happen: parts are checked as they come */
+        rc = lp__merge_scale(&totals[t->type], &t->t, o->tr.intervals[k],
+                             o->tr.sampled[k] ? o->tr.sampled[k] : 1);
+    }
+    return rc;
+}
+
+/* One part of a run shipped Interleaved (it has a run-id): its stretch of
+ * the trace and its samples join the run's; when every part is in, the run
+ * is weighted and added like any other. *out_new says whether this part
+ * opened the run. */
+static int lp__merge_add_part(lp_merge *m, const lp_profile_set *part,
+                              const lp__merge_shifts *s, int *out_new)
+{
+    const char *id = lp_meta_get(&part->meta, "run-id");
+    const char *trace = lp_meta_get(&part->meta, "phase-trace");
+    lp__merge_trace tr;
+    int rc = lp__merge_trace_parse(trace ? trace : "", lp_meta_get(&part->meta, "sampled"), &tr);
+    if (rc)
+        return rc;
+    /* A part's samples lie in its own stretch of the trace. */
+    for (size_t i = 0; i < part->count && !rc; i++)
+        if (part->profiles[i].phase != LP_PHASE_NONE &&
+            lp__merge_trace_find(&tr, part->profiles[i].phase) == tr.n)
+            rc = LP_EFORMAT;
+    size_t r = 0;
+    while (!rc && r < m->nopen && strcmp(m->open[r].run_id, id) != 0)
+        r++;
+    *out_new = !rc && r == m->nopen;
+    if (*out_new) {
+        lp__merge_open *grown = realloc(m->open, (m->nopen + 1) * sizeof *grown);
+        if (!grown)
+            rc = LP_ENOMEM;
+        else {
+            m->open = grown;
+            memset(&m->open[r], 0, sizeof m->open[r]);
+            snprintf(m->open[r].run_id, sizeof m->open[r].run_id, "%s", id);
+            m->nopen++;
+        }
+    }
+    lp__merge_open *o = rc ? NULL : &m->open[r];
+    for (size_t i = 0; o && i < tr.n && !rc; i++) {
+        size_t k = lp__merge_trace_slot(&o->tr, tr.phase[i]);
+        if (k == o->tr.n)
+            rc = LP_ENOMEM;
+        else {
+            o->tr.intervals[k] += tr.intervals[i];
+            o->tr.sampled[k] += tr.sampled[i];
+        }
+    }
+    for (size_t i = 0; o && i < part->count && !rc; i++) {
+        const lp_profile *p = &part->profiles[i];
+        if (p->phase == LP_PHASE_NONE || p->type == 0 || p->type > LP_PROF_TYPE_MAX)
+            continue;
+        size_t j = 0;
+        while (j < o->ntabs && !(o->tabs[j].type == p->type && o->tabs[j].phase == p->phase))
+            j++;
+        if (j == o->ntabs) {
+            lp__merge_open_tab *grown = realloc(o->tabs, (j + 1) * sizeof *grown);
+            if (!grown || lp_table_init(&grown[j].t, p->table.count) != 0) {
+                if (grown)
+                    o->tabs = grown;
+                rc = LP_ENOMEM;
+                break;
+            }
+            o->tabs = grown;
+            o->tabs[j].type = p->type;
+            o->tabs[j].phase = p->phase;
+            o->ntabs++;
+        }
+        lp_table tmp;
+        const lp_table *src;
+        rc = lp__merge_moved(s, p->type, &p->table, &tmp, &src);
+        if (!rc)
+            rc = lp_table_merge(&o->tabs[j].t, src);
+        lp_table_fini(&tmp);
+    }
+    lp__merge_trace_fini(&tr);
+    if (rc)
+        return rc;
+    o->parts_seen++;
+    const char *final = lp_meta_get(&part->meta, "final");
+    const char *parts = lp_meta_get(&part->meta, "parts");
+    uint64_t n = o->parts_seen;
+    if (final && strcmp(final, "yes") == 0)
+        o->parts_total = parts && lp__merge_number(&parts, &n) == 0 ? n : o->parts_seen;
+    if (!o->parts_total || o->parts_seen < o->parts_total)
+        return 0;
+    /* Complete: weighted once, then kept only in the totals. */
+    rc = lp__merge_open_estimate(o, m->totals);
+    if (!rc)
+        rc = lp__merge_note_phases(m, &o->tr);
+    m->phased_runs++;
+    lp__merge_open_fini(o);
+    m->open[r] = m->open[--m->nopen];
+    return rc;
+}
+
 int lp_merge_add(lp_merge *m, const lp_profile_set *run, const char *device)
 {
     lp__merge_shifts s = {&run->modules, NULL, 0};
@@ -419,12 +576,15 @@ int lp_merge_add(lp_merge *m, const lp_profile_set *run, const char *device)
         rc = lp__merge_place(m, &run->modules.items[i], &s.shift[i]);
         s.moves |= s.shift[i] != 0;
     }
-    if (!rc)
+    int new_run = 1;
+    if (!rc && lp_meta_get(&run->meta, "run-id"))
+        rc = lp__merge_add_part(m, run, &s, &new_run);
+    else if (!rc)
         rc = lp__merge_add_run(m, run, &s);
     lp_free(s.shift);
     if (rc)
         return rc;
-    m->runs++;
+    m->runs += (uint64_t)new_run;
     const char *complete = lp_meta_get(&run->meta, "complete");
     if (complete && strcmp(complete, "no") == 0)
         m->incomplete++;
@@ -458,6 +618,7 @@ void lp_merge_get_stats(const lp_merge *m, lp_merge_stats *out)
     out->instructions = m->instructions;
     out->phases = m->phases;
     out->nphases = m->nphases;
+    out->runs_in_progress = m->nopen;
 }
 
 /* ---- the result ------------------------------------------------------------------ */
@@ -478,8 +639,17 @@ int lp_merge_result(const lp_merge *m, lp_profile_set *out)
         rc = lp_module_map_add(&out->modules, c->path, c->start, c->size, c->bias, c->build_id,
                                c->build_id_len);
     }
+    /* Runs whose parts are still coming count with the trace they have so
+     * far, in a copy: they are weighted again when the rest arrives. */
+    lp_table pending[LP_PROF_TYPE_MAX + 1];
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+        lp_table_init(&pending[t], 0);
+    for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc && m->nopen; t++)
+        rc = lp_table_merge(&pending[t], &m->totals[t]);
+    for (size_t i = 0; i < m->nopen && !rc; i++)
+        rc = lp__merge_open_estimate(&m->open[i], pending);
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
-        const lp_table *src = &m->totals[t];
+        const lp_table *src = m->nopen ? &pending[t] : &m->totals[t];
         if (!src->count)
             continue;
         lp_profile *p;
@@ -503,7 +673,11 @@ int lp_merge_result(const lp_merge *m, lp_profile_set *out)
             d->v[1] = v1;
         }
     }
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+        lp_table_fini(&pending[t]);
     lp_meta *meta = &out->meta;
+    if (!rc && m->nopen)
+        rc = lp__merge_meta_u64(meta, "runs-in-progress", m->nopen);
     if (!rc && m->program[0])
         rc = lp_meta_set(meta, "program", m->program);
     if (!rc && m->build_id[0])

@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lowprof/collector.h"
 #include "lowprof/symbols.h"
 #include "lowprof/trace.h"
 
@@ -504,6 +505,89 @@ static void test_ship(void)
           "ship without spool: stderr '%s'", slurp(path_in(g_work, "err.txt")));
 }
 
+/* ship=interleaved: a message per profiled interval and a last one, all
+ * of one run; merged, they give exactly what the run's own file (the whole
+ * trace at once, as At End sends it) gives. */
+static const lp_table *merged_methods(lp_merge *m, lp_profile_set *out)
+{
+    if (lp_merge_result(m, out) != 0)
+        die("merge result");
+    const lp_profile *p = lp_profile_set_find(out, LP_PROF_METHOD, LP_PHASE_NONE);
+    return p ? &p->table : NULL;
+}
+
+static void test_ship_interleaved(void)
+{
+    build("prog", NULL, NULL);
+    int st = run_prog("phases", "strategy=phase,period=10,profiles=call-graph,out=p.lpprof,"
+                                "ship=interleaved,spool=sp", NULL);
+    CHECK(ok_status(st), "status %d", st);
+    static char names[512][256];
+    int tmps;
+    int n = list_spool(path_in(g_work, "sp"), names, 512, &tmps);
+    CHECK(n >= 3 && tmps == 0, "%d messages and %d temporaries: expected a few parts", n, tmps);
+    lp_merge *parts, *whole;
+    if (lp_merge_create(&parts) != 0 || lp_merge_create(&whole) != 0)
+        die("merge");
+    char run[80] = "";
+    int finals = 0, last_parts = -1;
+    static int seen[512];
+    for (int i = 0; i < n; i++) {
+        loaded l;
+        load(names[i], &l);
+        if (!run[0])
+            snprintf(run, sizeof run, "%s", meta(&l, "run-id"));
+        CHECK(strlen(run) == 32 && strcmp(meta(&l, "run-id"), run) == 0,
+              "%s: run-id '%s', others '%s'", names[i], meta(&l, "run-id"), run);
+        int part = atoi(meta(&l, "part"));
+        CHECK(part >= 0 && part < n && !seen[part], "%s: part %d twice or out of range",
+              names[i], part);
+        if (part >= 0 && part < n)
+            seen[part] = 1;
+        if (strcmp(meta(&l, "final"), "yes") == 0) {
+            finals++;
+            last_parts = atoi(meta(&l, "parts"));
+        }
+        CHECK(lp_merge_add(parts, &l.set, "d") == 0, "%s does not merge", names[i]);
+        unload(&l);
+    }
+    CHECK(finals == 1 && last_parts == n, "%d last parts, saying %d parts of %d", finals,
+          last_parts, n);
+    loaded f;
+    load("p.lpprof", &f);
+    CHECK(lp_merge_add(whole, &f.set, "d") == 0, "the run's file does not merge");
+    unload(&f);
+    lp_merge_stats a, b;
+    lp_merge_get_stats(parts, &a);
+    lp_merge_get_stats(whole, &b);
+    CHECK(a.runs == 1 && a.runs_in_progress == 0 && a.intervals == b.intervals &&
+              a.intervals > 10,
+          "parts: %llu runs (%llu in progress), %llu intervals; the file: %llu intervals",
+          (unsigned long long)a.runs, (unsigned long long)a.runs_in_progress,
+          (unsigned long long)a.intervals, (unsigned long long)b.intervals);
+    lp_profile_set pa, pb;
+    const lp_table *ta = merged_methods(parts, &pa), *tb = merged_methods(whole, &pb);
+    CHECK(ta && tb && ta->count == tb->count && ta->count > 0, "method tables differ in size");
+    size_t cur = 0, differ = 0;
+    const lp_entry *e;
+    while (ta && tb && (e = lp_table_next(ta, &cur)) != NULL) {
+        const lp_entry *o = lp_table_find(tb, e->key);
+        differ += !o || o->v[0] != e->v[0];
+    }
+    CHECK(differ == 0, "%zu methods estimated differently from the parts and from the file",
+          differ);
+    lp_profile_set_fini(&pa);
+    lp_profile_set_fini(&pb);
+    lp_merge_free(parts);
+    lp_merge_free(whole);
+
+    int plain = run_prog("exact", "strategy=never", NULL);
+    st = run_prog("exact", "ship=interleaved,spool=sp2", NULL);
+    CHECK(st == plain && strstr(slurp(path_in(g_work, "err.txt")), "needs strategy=phase"),
+          "interleaved without the phase strategy: status %d, stderr '%s'", st,
+          slurp(path_in(g_work, "err.txt")));
+}
+
 static void test_exec(void)
 {
     build("prog", NULL, NULL);
@@ -797,6 +881,8 @@ int main(int argc, char **argv)
         test_exec();
     else if (strcmp(t, "ship") == 0)
         test_ship();
+    else if (strcmp(t, "ship-interleaved") == 0)
+        test_ship_interleaved();
     else if (strcmp(t, "segv") == 0)
         test_fatal("segv", SIGSEGV, NULL);
     else if (strcmp(t, "chain") == 0)

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -414,6 +415,24 @@ static int mode_prof(void)
     return own_prof >= 20 ? 0 : 1;
 }
 
+/* Two behaviours in turn, about 60 ms of CPU time each, six times: phases
+ * for the phase strategy to tell apart and profile as they recur. */
+static int mode_phases(void)
+{
+    for (int round = 0; round < 6; round++) {
+        clock_t until = clock() + CLOCKS_PER_SEC * 60 / 1000;
+        while (clock() < until)
+            for (int i = 0; i < 1000; i++)
+                leaf();
+        until = clock() + CLOCKS_PER_SEC * 60 / 1000;
+        while (clock() < until)
+            for (int i = 0; i < 100; i++)
+                hot();
+    }
+    printf("phases: sink %lu\n", SINK_ADD(0));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "exact";
@@ -441,6 +460,8 @@ int main(int argc, char **argv)
         return mode_term();
     if (strcmp(mode, "prof") == 0)
         return mode_prof();
+    if (strcmp(mode, "phases") == 0)
+        return mode_phases();
     fprintf(stderr, "rt_prog: unknown mode %s\n", mode);
     return 2;
 }

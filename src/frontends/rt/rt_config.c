@@ -222,11 +222,14 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
         } else if (strcmp(field, "ship") == 0) {
             if (lp__rt_is(v, vlen, "at-end") || lp__rt_is(v, vlen, "At-End"))
                 cfg->ship = LP__RT_SHIP_AT_END;
+            else if (lp__rt_is(v, vlen, "interleaved") || lp__rt_is(v, vlen, "Interleaved"))
+                cfg->ship = LP__RT_SHIP_INTERLEAVED;
             else if (lp__rt_is(v, vlen, "none"))
                 cfg->ship = LP__RT_SHIP_NONE;
             else
                 bad = 1;
-            expect = "At-End (one message when the program ends) or none";
+            expect = "At-End (one message when the program ends), interleaved (one per "
+                     "profiled interval, with strategy=phase) or none";
         } else if (strcmp(field, "spool") == 0 || strcmp(field, "device") == 0) {
             char *dst = field[0] == 's' ? cfg->spool : cfg->device;
             size_t cap = field[0] == 's' ? sizeof cfg->spool : sizeof cfg->device;
@@ -256,6 +259,11 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
     if (cfg->ship && !cfg->spool[0]) {
         lp__rt_err(err, errcap, "LOWPROF: field 'ship': expected a spool folder as well ",
                    "(spool=DIR), where `lowprof agent` takes the messages from", NULL);
+        return -1;
+    }
+    if (cfg->ship == LP__RT_SHIP_INTERLEAVED && cfg->strategy != LP__RT_PHASE) {
+        lp__rt_err(err, errcap, "LOWPROF: field 'ship': interleaved sends the phase ",
+                   "strategy's intervals as they end; it needs strategy=phase", NULL);
         return -1;
     }
     /* A phase signature needs tens of PC samples, and CPU-time timers tick

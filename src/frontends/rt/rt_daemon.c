@@ -56,6 +56,11 @@ typedef struct lp__rt_kept {
 static lp__rt_kept *lp__rt_kept_tabs;
 static size_t lp__rt_nkept, lp__rt_kept_cap;
 static uint64_t lp__rt_sampled_ns;
+/* Interleaved shipping: what the messages sent so far covered. */
+static size_t lp__rt_ship_samples, lp__rt_ship_trace;
+static uint64_t lp__rt_ship_part;
+static char lp__rt_run_id[33];
+static void lp__rt_ship_interleaved(int final);
 
 static uint64_t lp__rt_wall_ns(void)
 {
@@ -188,6 +193,10 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
         lp__rt_base_take();
         lp__rt_window_open(now);
     }
+    /* The interval just profiled leaves at once (Interleaved); the last
+     * message, with the rest of the trace, when the daemon stops. */
+    if (was && !last && lp__rt.cfg.ship == LP__RT_SHIP_INTERLEAVED)
+        lp__rt_ship_interleaved(0);
 }
 
 /* ---- the loop --------------------------------------------------------------------------- */
@@ -469,8 +478,11 @@ void lp__rt_daemon_stop(void)
     pthread_mutex_lock(&lp__rt.lock);
     uint64_t now = lp__rt_cpu_ns();
     lp__rt_drain();
-    if (lp__rt.cfg.strategy == LP__RT_PHASE && lp__rt_pd)
+    if (lp__rt.cfg.strategy == LP__RT_PHASE && lp__rt_pd) {
         lp__rt_phase_boundary(now, 1);
+        if (lp__rt.cfg.ship == LP__RT_SHIP_INTERLEAVED)
+            lp__rt_ship_interleaved(1);
+    }
     lp__rt_window_close(now);
     lp__rt.clock.end_ns = now;
     pthread_mutex_unlock(&lp__rt.lock);
@@ -486,12 +498,16 @@ void lp__rt_daemon_forget(void)
     lp__rt.window_on = 0;
     memset(&lp__rt.clock, 0, sizeof lp__rt.clock);
     lp__rt_daemon_free_state();
+    /* The child is a run of its own: a new run-id with its first part. */
+    lp__rt_ship_samples = lp__rt_ship_trace = 0;
+    lp__rt_ship_part = 0;
 }
 
 /* ---- the phase strategy's profiles ---------------------------------------------------------- */
 
-/* "id*count,...": the phase-ID trace, run-length coded (as lowprof record). */
-static void lp__rt_meta_trace(lp_meta *m)
+/* "id*count,...": the phase-ID trace from interval `from` on, run-length
+ * coded (as lowprof record). */
+static void lp__rt_meta_trace(lp_meta *m, size_t from)
 {
     size_t n = 0;
     const uint32_t *tr = lp_phase_daemon_trace(lp__rt_pd, &n);
@@ -501,11 +517,12 @@ static void lp__rt_meta_trace(lp_meta *m)
         return;
     buf[0] = 0;
     char a[24], b[24];
-    for (size_t i = 0; i < n;) {
+    for (size_t i = from; i < n;) {
         size_t j = i;
         while (j < n && tr[j] == tr[i])
             j++;
-        const char *parts[4] = {i ? "," : "", lp__rt_u64(tr[i], a), "*", lp__rt_u64(j - i, b)};
+        const char *parts[4] = {i > from ? "," : "", lp__rt_u64(tr[i], a), "*",
+                                lp__rt_u64(j - i, b)};
         for (int p = 0; p < 4; p++)
             for (const char *s = parts[p]; *s && len + 1 < cap; s++)
                 buf[len++] = *s;
@@ -514,6 +531,29 @@ static void lp__rt_meta_trace(lp_meta *m)
     }
     lp_meta_set(m, "phase-trace", buf);
     lp_free(buf);
+}
+
+/* "interval:phase,...": the daemon's samples from the from-th on. */
+static void lp__rt_meta_sampled(lp_meta *m, size_t from)
+{
+    size_t ns = 0;
+    const lp_phase_sample *samples = lp_phase_daemon_samples(lp__rt_pd, &ns);
+    size_t cap = ns * 24 + 1, len = 0;
+    char *list = lp_malloc(cap);
+    if (!list)
+        return;
+    list[0] = 0;
+    char a[24], b[24];
+    for (size_t j = from; j < ns; j++) {
+        const char *parts[4] = {j > from ? "," : "", lp__rt_u64(samples[j].interval, a), ":",
+                                lp__rt_u64(samples[j].stratum, b)};
+        for (int p = 0; p < 4; p++)
+            for (const char *s = parts[p]; *s && len + 1 < cap; s++)
+                list[len++] = *s;
+        list[len] = 0;
+    }
+    lp_meta_set(m, "sampled", list);
+    lp_free(list);
 }
 
 int lp__rt_daemon_profiles(lp_profile_set *set, int final)
@@ -571,22 +611,68 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
     lp_meta_set(m, "phase-threshold", strcat(thr, frac));
     lp__rt_meta_u64(m, "phase-bits", lp__rt_tracker.bits);
     lp__rt_meta_u64(m, "sampled-cpu-ns", lp__rt_sampled_ns);
-    lp__rt_meta_trace(m);
-    size_t cap = ns * 24 + 1, len = 0;
-    char *list = lp_malloc(cap);
-    if (list) {
-        list[0] = 0;
-        char a[24], b[24];
-        for (size_t j = 0; j < ns; j++) {
-            const char *parts[4] = {j ? "," : "", lp__rt_u64(samples[j].interval, a), ":",
-                                    lp__rt_u64(samples[j].stratum, b)};
-            for (int p = 0; p < 4; p++)
-                for (const char *s = parts[p]; *s && len + 1 < cap; s++)
-                    list[len++] = *s;
-            list[len] = 0;
-        }
-        lp_meta_set(m, "sampled", list);
-        lp_free(list);
-    }
+    lp__rt_meta_trace(m, 0);
+    lp__rt_meta_sampled(m, 0);
     return rc ? rc : 1;
+}
+
+/* ---- Interleaved: a message per profiled interval ------------------------------------------ */
+
+/* Writes the samples and the stretch of the phase trace that no message
+ * carried yet into the spool as part lp__rt_ship_part of the run (final:
+ * the last part, sent even with nothing new). Each sample is a per-phase
+ * profile at scale 1/1: how much a phase weighs is known only from the
+ * whole trace, so the collector works it out when it has every part. Runs
+ * in the daemon with lp__rt.lock held; the write is one small file per
+ * profiled interval. */
+static void lp__rt_ship_interleaved(int final)
+{
+    size_t ns = 0, nt = 0;
+    const lp_phase_sample *samples = lp_phase_daemon_samples(lp__rt_pd, &ns);
+    lp_phase_daemon_trace(lp__rt_pd, &nt);
+    if ((!final && ns == lp__rt_ship_samples) || ns != lp__rt_nkept)
+        return;
+    if (lp__rt_ship_part == 0)
+        lp__rt_random_id(lp__rt_run_id);
+    lp_profile_set set;
+    memset(&set, 0, sizeof set);
+    lp_meta *m = &set.meta;
+    lp_meta_set(m, "recorder", "lowprof native runtime");
+    lp_meta_set(m, "program", lp__rt.program);
+    lp_meta_set(m, "args", lp__rt.args);
+    lp_meta_set(m, "strategy", "phase");
+    lp_meta_set(m, "ship", "interleaved");
+    lp_meta_set(m, "run-id", lp__rt_run_id);
+    lp__rt_meta_u64(m, "part", lp__rt_ship_part);
+    lp_meta_set(m, "final", final ? "yes" : "no");
+    lp__rt_meta_u64(m, "first-interval", lp__rt_ship_trace);
+    lp__rt_meta_trace(m, lp__rt_ship_trace);
+    lp__rt_meta_sampled(m, lp__rt_ship_samples);
+    if (final)
+        lp__rt_meta_u64(m, "parts", lp__rt_ship_part + 1);
+    for (size_t i = 0; i < lp__rt.nmodules; i++) {
+        const lp__rt_module *mod = &lp__rt.modules[i];
+        lp_module_map_add(&set.modules, mod->path, mod->start, mod->size, mod->bias,
+                          mod->build_id, mod->build_id_len);
+    }
+    int rc = 0;
+    for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
+        if (!lp__rt_type_written(t))
+            continue;
+        for (size_t j = lp__rt_ship_samples; j < ns && !rc; j++) {
+            lp_profile *q = lp_profile_set_find(&set, t, samples[j].stratum);
+            if (!q)
+                rc = lp_profile_set_add(&set, t, samples[j].stratum, &q);
+            if (!rc)
+                rc = lp_table_merge(&q->table, &lp__rt_kept_tabs[j].t[t]);
+        }
+    }
+    /* A part that could not be built or written is not retried: the
+     * collector then estimates the run from the parts it has. */
+    if (!rc)
+        lp__rt_spool_write(&set);
+    lp_profile_set_fini(&set);
+    lp__rt_ship_samples = ns;
+    lp__rt_ship_trace = nt;
+    lp__rt_ship_part++;
 }

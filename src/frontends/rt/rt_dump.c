@@ -429,7 +429,8 @@ int lp__rt_dump(int why, int sig, lp__rt_profiles_fn phase_profiles)
     }
     /* The collector gets the run once, when it ends (normally or by a
      * fatal signal); files written while it runs stay local. */
-    if (!rc && lp__rt.cfg.ship && (why == LP__RT_DUMP_EXIT || why == LP__RT_DUMP_FATAL))
+    if (!rc && lp__rt.cfg.ship == LP__RT_SHIP_AT_END &&
+        (why == LP__RT_DUMP_EXIT || why == LP__RT_DUMP_FATAL))
         lp__rt_spool_write(&set);
     if (why != LP__RT_DUMP_FATAL)
         lp_profile_set_fini(&set);

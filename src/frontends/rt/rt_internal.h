@@ -77,10 +77,12 @@ typedef struct lp__rt_config {
 } lp__rt_config;
 
 /* How the run's profile reaches the collector (doc/runtime.md, "Shipping"):
- * not at all, or as one message written into the spool folder when the
- * program ends (the remote-profiling paper's At End). The runtime never
- * sends anything itself: `lowprof agent` takes the spool's messages. */
-enum { LP__RT_SHIP_NONE = 0, LP__RT_SHIP_AT_END = 1 };
+ * not at all, as one message written into the spool folder when the
+ * program ends (the remote-profiling paper's At End), or, under the phase
+ * strategy, one message per profiled interval as soon as it ends and a
+ * last one with the rest of the phase trace (Interleaved). The runtime
+ * never sends anything itself: `lowprof agent` takes the spool's messages. */
+enum { LP__RT_SHIP_NONE = 0, LP__RT_SHIP_AT_END = 1, LP__RT_SHIP_INTERLEAVED = 2 };
 
 /* Fills cfg with the defaults, then applies text (may be NULL). On a bad
  * field, writes one message naming it into err (at most errcap bytes) and
@@ -334,6 +336,9 @@ LP__HIDDEN int lp__rt_fd_write(void *ctx, const void *data, size_t size);
  * device, build-id (the executable's). Signal-safe as lp__rt_dump is.
  * Returns 0 or a negative LP_E* code. */
 LP__HIDDEN int lp__rt_spool_write(lp_profile_set *set);
+/* 128 random bits as 32 hex digits (getrandom, or the pid and the clock
+ * when the kernel gives none). Signal-safe. */
+LP__HIDDEN void lp__rt_random_id(char out[33]);
 /* Expands cfg.out for the current pid into lp__rt.out_path. */
 LP__HIDDEN void lp__rt_out_path(void);
 /* Decimal text of v into buf (at least 21 bytes); returns buf. Signal-safe. */

@@ -5,6 +5,11 @@
  * the profile file with the metadata that names it (doc/format-upload.md),
  * and the agent compresses it on the wire.
  *
+ * Interleaved (ship=interleaved, phase strategy only) writes a message per
+ * profiled interval instead, from the daemon (rt_daemon.c); they share a
+ * run-id and are numbered by part, and the collector weights their phases
+ * once it has the whole phase trace.
+ *
  * Runs where the dump runs, the fatal-signal handler included, so it is
  * async-signal-safe in the same way: getrandom, uname, mkdir, open, write,
  * fsync, rename; memory only through core's shim. */
@@ -33,7 +38,7 @@ static void lp__rt_hex(const uint8_t *p, size_t n, char *out)
 /* A message id nobody else will pick: 128 random bits. Should the kernel
  * give none (very early boot), the pid, the clock and the address of the
  * state stand in, which still differ between any two runs of a device. */
-static void lp__rt_message_id(char out[33])
+void lp__rt_random_id(char out[33])
 {
     uint8_t r[16];
     size_t got = 0;
@@ -83,7 +88,7 @@ int lp__rt_spool_write(lp_profile_set *set)
 {
     const lp__rt_config *c = &lp__rt.cfg;
     char id[33], bid[81];
-    lp__rt_message_id(id);
+    lp__rt_random_id(id);
     if (lp__rt_build_id(bid, sizeof bid) != 0) {
         lp__rt_say("ship: the program has no build id, so the collector could not tell its "
                    "builds apart; link with -Wl,--build-id");

@@ -157,6 +157,70 @@ int main(void)
     LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401100, 0), 101);
     lp_profile_set_fini(&out);
 
+    /* Interleaved: run 1 again, in three parts (part 0: intervals 0-2 with
+     * the sample at 2; part 1: 3-6 with the sample at 6; part 2, the last:
+     * 7-9), in any order, merges to run 1's At-End estimate; before its
+     * last part comes, it counts with the trace so far. */
+    static const char *const traces[3] = {"0*3", "0*3,1*1", "1*1,0*2"};
+    static const char *const samples[3] = {"2:0", "6:1", ""};
+    static const int orders[2][3] = {{0, 1, 2}, {2, 0, 1}};
+    for (int o = 0; o < 2; o++) {
+        lp_merge *im;
+        LP_CHECK(lp_merge_create(&im) == 0);
+        for (int k = 0; k < 3; k++) {
+            int part = orders[o][k];
+            lp_profile_set ps;
+            run_init(&ps, 0x400000, 0);
+            char num[4] = {(char)('0' + part), 0};
+            lp_meta_set(&ps.meta, "strategy", "phase");
+            lp_meta_set(&ps.meta, "run-id", "0123456789abcdef0123456789abcdef");
+            lp_meta_set(&ps.meta, "part", num);
+            lp_meta_set(&ps.meta, "final", part == 2 ? "yes" : "no");
+            if (part == 2)
+                lp_meta_set(&ps.meta, "parts", "3");
+            lp_meta_set(&ps.meta, "phase-trace", traces[part]);
+            lp_meta_set(&ps.meta, "sampled", samples[part]);
+            if (part == 0)
+                put(&ps, LP_PROF_METHOD, 0, 0x401100, 0, 10, 1, 1);
+            if (part == 1)
+                put(&ps, LP_PROF_METHOD, 1, 0x401200, 0, 3, 1, 1);
+            LP_CHECK(lp_merge_add(im, &ps, "dev-a") == 0);
+            lp_profile_set_fini(&ps);
+            lp_merge_get_stats(im, &st);
+            LP_CHECK_EQ_U64(st.runs, 1);
+            if (o == 0 && k == 1) {
+                /* Phase 0 has run 6 intervals so far, phase 1 one. */
+                LP_CHECK_EQ_U64(st.runs_in_progress, 1);
+                LP_CHECK(lp_merge_result(im, &out) == 0);
+                LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401100, 0), 60);
+                LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401200, 0), 3);
+                LP_CHECK(strcmp(lp_meta_get(&out.meta, "runs-in-progress"), "1") == 0);
+                lp_profile_set_fini(&out);
+            }
+        }
+        lp_merge_get_stats(im, &st);
+        LP_CHECK_EQ_U64(st.runs_in_progress, 0);
+        LP_CHECK_EQ_U64(st.phased_runs, 1);
+        LP_CHECK_EQ_U64(st.intervals, 10);
+        LP_CHECK(lp_merge_result(im, &out) == 0);
+        LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401100, 0), 80);
+        LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401200, 0), 6);
+        LP_CHECK(lp_meta_get(&out.meta, "runs-in-progress") == NULL);
+        lp_profile_set_fini(&out);
+        lp_merge_free(im);
+    }
+    /* A part whose sample lies outside its own stretch of the trace. */
+    lp_merge *im;
+    LP_CHECK(lp_merge_create(&im) == 0);
+    lp_profile_set ps;
+    run_init(&ps, 0x400000, 0);
+    lp_meta_set(&ps.meta, "run-id", "0123456789abcdef0123456789abcdef");
+    lp_meta_set(&ps.meta, "phase-trace", "0*3");
+    put(&ps, LP_PROF_METHOD, 4, 0x401100, 0, 10, 1, 1);
+    LP_CHECK(lp_merge_add(im, &ps, "d") == LP_EFORMAT);
+    lp_profile_set_fini(&ps);
+    lp_merge_free(im);
+
     lp_profile_set_fini(&bad);
     lp_profile_set_fini(&r1);
     lp_profile_set_fini(&r2);
