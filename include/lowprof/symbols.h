@@ -28,6 +28,30 @@ int lp_symbolizer_create(const lp_module_map *modules, lp_symbolizer **out);
 void lp_symbolize(lp_symbolizer *s, uint64_t pc, lp_symbol *out);
 void lp_symbolizer_free(lp_symbolizer *s);
 
+/* ---- inline chains and code bytes (symbols_inline.c) ------------------------ */
+
+/* One level of the source position of an instruction, as DWARF's inlined
+ * subroutines nest it: the function (its linkage name, the mangled name for
+ * C++, else its DWARF name), the line where that function is declared, and
+ * the line and discriminator inside it: the instruction's own for the
+ * innermost level, the call site of the next inner level otherwise. */
+typedef struct lp_src_frame {
+    const char *function; /* NULL if DWARF names none; lives as long as s */
+    unsigned decl_line;   /* DW_AT_decl_line; 0 if unknown */
+    unsigned line;        /* 0 if unknown */
+    unsigned discriminator; /* as DWARF holds it (not decoded) */
+} lp_src_frame;
+
+/* The inline chain of pc from DWARF, innermost level first: fills up to cap
+ * frames of out and returns how many levels there are (0 when no DWARF
+ * subprogram covers pc; more than cap when the chain is deeper). */
+size_t lp_symbolize_frames(lp_symbolizer *s, uint64_t pc, lp_src_frame *out, size_t cap);
+/* Copies up to cap bytes of the code at runtime address pc, from the
+ * executable section of its module's file that holds it. Returns the
+ * number of bytes copied: 0 when pc is in no such section or the file is
+ * not readable (a separate debug file has no code). */
+size_t lp_symbolizer_code(lp_symbolizer *s, uint64_t pc, void *buf, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

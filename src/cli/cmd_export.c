@@ -33,9 +33,19 @@ const char cmd_export_help[] =
     "  folded     folded stacks for flame graphs. lowprof records call pairs, not\n"
     "             whole stacks, so each line is two frames, \"caller;callee N\",\n"
     "             weighted by N, the number of calls\n"
+    "  llvm-sample  LLVM's sample-profile text, for clang -fprofile-sample-use\n"
+    "             and llvm-profdata: per function, samples per line offset from\n"
+    "             its start (with discriminators) from the block profile, call\n"
+    "             targets from the call pairs, inlined call sites from DWARF;\n"
+    "             needs a block profile of code built with -g\n"
+    "  pprof      gzipped profile.proto for the pprof tool: sample types\n"
+    "             instructions, executions (blocks), invocations (methods) and\n"
+    "             calls (call pairs); one-frame stacks, and two frames\n"
+    "             [callee, call site] for calls (no calling contexts recorded);\n"
+    "             locations with lines, functions, mappings with build ids\n"
     "\n"
     "Options:\n"
-    "  -f, --format FORMAT  json, csv, callgrind or folded (required)\n"
+    "  -f, --format FORMAT  one of the formats above (required)\n"
     "  -o, --output OUT     write to OUT instead of standard output\n"
     "  --collector URL      read the merged profile from this collector\n"
     "                       (or LOWPROF_COLLECTOR), with --token T (or LOWPROF_TOKEN),\n"
@@ -45,7 +55,9 @@ const char cmd_export_help[] =
     "  lowprof export --format json run.lpprof | jq '.profiles[0].entries[0]'\n"
     "  lowprof export --format callgrind -o callgrind.out.run run.lpprof\n"
     "  callgrind_annotate callgrind.out.run\n"
-    "  lowprof export --format folded run.lpprof | flamegraph.pl > calls.svg\n";
+    "  lowprof export --format folded run.lpprof | flamegraph.pl > calls.svg\n"
+    "  lowprof export --format llvm-sample -o prof.txt run.lpprof\n"
+    "  clang -O2 -gline-tables-only -fprofile-sample-use=prof.txt prog.c -o prog\n";
 
 int cmd_export(int argc, char **argv)
 {

@@ -88,6 +88,10 @@ const char cmd_record_help[] =
     "  --spool DIR           keep it in DIR as a message for lowprof agent: always\n"
     "                        without --ship, else only when it cannot be sent now\n"
     "  --device NAME         the device the message names [the host name]\n"
+    "  --no-skip-plt         count a call through a PLT stub as two calls, to\n"
+    "                        the stub and from the stub to its target (by\n"
+    "                        default it is one call of the target, as\n"
+    "                        callgrind's --skip-plt=yes counts it)\n"
     "  -q, --quiet           no progress display\n"
     "\n"
     "The value profile (per static load, each value loaded and its count) is\n"
@@ -599,6 +603,9 @@ int cmd_record(int argc, char **argv)
             spool = next;
         } else if (strcmp(a, "--device") == 0) {
             device = next;
+        } else if (strcmp(a, "--no-skip-plt") == 0) {
+            if (lp_tool_arg(&o, "--skip-plt", "no"))
+                return 2;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             o.progress = LP_PROGRESS_NONE;
             continue;

@@ -20,4 +20,17 @@ int lp__export_callgrind(const char *source, const lp_profile_set *s, lp_names *
  * LP_ENOENT if s has no call-pair profile. */
 int lp__export_folded(const char *source, const lp_profile_set *s, lp_names *nm, lp_out *o);
 
+/* LLVM's sample-profile text format (clang -fprofile-sample-use): body
+ * samples per line offset and discriminator from the block profile, call
+ * targets from call pairs, inlined call sites from DWARF. LP_ENOENT if s
+ * has no block profile, or none of its blocks lies in code with DWARF. */
+int lp__export_llvm_sample(const char *source, const lp_profile_set *s, lp_names *nm,
+                           lp_out *o);
+
+/* pprof's profile.proto, gzipped: instructions, executions, invocations and
+ * calls as sample types, one-frame stacks per address and two-frame
+ * [callee, call site] stacks per call pair, locations with lines, functions
+ * and mappings with build ids. LP_ENOENT if s has none of those types. */
+int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, lp_out *o);
+
 #endif

@@ -9,6 +9,12 @@ const lp_exporter lp_exporters[] = {
     {"csv", lp__export_csv, NULL},
     {"callgrind", lp__export_callgrind, NULL},
     {"folded", lp__export_folded, "no call-pair profile to fold"},
+    {"llvm-sample", lp__export_llvm_sample,
+     "llvm-sample needs a block profile of code with DWARF line tables: record with "
+     "--profile block (lowprof record) or profiles=block (lowprof cc), from a program "
+     "built with -g"},
+    {"pprof", lp__export_pprof,
+     "pprof needs a block, code-region, method, call-pair or call-graph profile"},
     {NULL, NULL, NULL},
 };
 

@@ -15,6 +15,7 @@
  * blocks), so every answer is cached per pc in the one lp_table. */
 #define _POSIX_C_SOURCE 200809L /* O_CLOEXEC */
 #include "lowprof/symbols.h"
+#include "symbols_internal.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -27,6 +28,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "symbols_plt.h"
 
 /* One module of the map and its (lazily opened) session. */
 typedef struct lp__sym_module {
@@ -42,6 +45,8 @@ typedef struct lp__sym_module {
     bool cus_built;           /* the compile-unit index below was attempted */
     struct lp__cu_range *cus; /* sorted by lo; NULL when none or not built */
     size_t ncus;
+    bool plt_tried; /* the PLT stub names below were read */
+    lp__plt *plt;   /* symbols_plt.c; NULL when none or not read */
 } lp__sym_module;
 
 /* Where a compile unit's code lies, for modules without .debug_aranges
@@ -138,6 +143,7 @@ void lp_symbolizer_free(lp_symbolizer *s)
             dwfl_end(s->mods[i].dwfl);
         lp_free(s->mods[i].path);
         lp_free(s->mods[i].cus);
+        lp__plt_free(s->mods[i].plt);
     }
     lp_free(s->mods);
     lp_table_fini(&s->cache);
@@ -459,6 +465,20 @@ static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_sym
         out->function = lp__copy_origin(s, name);
         out->function_start = pc - offset;
     }
+    if (!out->function) { /* a PLT stub has no symbol: "target@plt" */
+        if (!m->plt_tried) {
+            GElf_Addr elf_bias = 0;
+            Elf *elf = dwfl_module_getelf(m->mod, &elf_bias);
+            m->plt_tried = true;
+            m->plt = lp__plt_load(elf, elf_bias);
+        }
+        uint64_t stub;
+        const char *plt_name = lp__plt_lookup(m->plt, pc, &stub);
+        if (plt_name) {
+            out->function = plt_name;
+            out->function_start = stub;
+        }
+    }
 
     Dwfl_Line *line = dwfl_module_getsrc(m->mod, (Dwarf_Addr)pc);
     int lineno = 0;
@@ -501,4 +521,47 @@ void lp_symbolize(lp_symbolizer *s, uint64_t pc, lp_symbol *out)
         return;
     e->v[0] = s->nresults;
     s->results[s->nresults++] = *out;
+}
+
+/* ---- for symbols_inline.c (symbols_internal.h) ----------------------------- */
+
+int lp__symbolizer_locate(lp_symbolizer *s, uint64_t pc, Dwfl_Module **out_mod,
+                          Dwarf_Die *out_cu, Dwarf_Addr *out_bias)
+{
+    lp__sym_module *m = lp__find_module(s, pc);
+    if (!m)
+        return -1;
+    lp__module_open(m);
+    if (!m->dwfl)
+        return -1;
+    *out_mod = m->mod;
+    if (!out_cu)
+        return 0;
+    Dwarf_Addr bias = 0;
+    /* The aranges answer is checked against the unit's own ranges: a
+     * program that links gcc-built objects (with aranges) and clang-built
+     * ones (without) can get a unit of the former for code of the latter. */
+    Dwarf_Die *cu = dwfl_module_addrdie(m->mod, (Dwarf_Addr)pc, &bias);
+    if (cu && dwarf_haspc(cu, (Dwarf_Addr)pc - bias) > 0) {
+        *out_cu = *cu;
+        *out_bias = bias;
+        return 0;
+    }
+    Dwarf *dw = dwfl_module_getdwarf(m->mod, &bias);
+    if (!dw)
+        return -1;
+    if (!m->cus_built)
+        lp__cus_build(m, dw, bias);
+    size_t lo = 0, hi = m->ncus;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->cus[mid].lo <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0 || pc >= m->cus[lo - 1].hi || !dwarf_offdie(dw, m->cus[lo - 1].die, out_cu))
+        return -1;
+    *out_bias = bias;
+    return 0;
 }

@@ -2,7 +2,14 @@
  * against Valgrind's callgrind on the same command (the method, the rules
  * and the results are in doc/crosscheck-callgrind.md).
  *
- *   check_callgrind LOWPROF WORKDIR -- CMD ARGS...
+ *   check_callgrind [--skip-plt] LOWPROF WORKDIR -- CMD ARGS...
+ *
+ * Plain, both tools count a call through a PLT stub as a call of the stub
+ * and the stub's jump as a call of the target (callgrind --skip-plt=no,
+ * lowprof record --no-skip-plt). With --skip-plt, both run with their
+ * defaults, which count it as one call of the target; the check then also
+ * requires each of callgrind's 30 hottest caller -> callee pairs to have an
+ * equal count in lowprof's profile.
  *
  * Runs CMD under callgrind and under `lowprof record`, with the same
  * environment, stdin and stdout, and puts both call profiles on one footing:
@@ -43,6 +50,9 @@
 #include "lp_itest.h"
 
 #define SKIP 77
+
+/* --skip-plt: both tools fold calls through PLT stubs into their targets. */
+static int skip_plt;
 
 /* The pseudo call site that the lazy-binding rule moves calls to. */
 #define LAZY_SITE 1ULL
@@ -390,6 +400,7 @@ typedef struct site_rec {
     uint64_t lp, lp_tail, cg; /* as recorded */
     uint64_t cg_self;         /* callgrind calls made in a frame of the callee itself */
     uint64_t lp_n, cg_n;      /* after the rules */
+    unsigned rules;           /* 1 << rule for each rule that changed lp_n or cg_n */
 } site_rec;
 
 static site_rec *recs;
@@ -527,6 +538,15 @@ static fn_label label(uint64_t addr)
         e->v[1] = l.name;
     }
     return (fn_label){e->v[0], (uint32_t)e->v[1]};
+}
+
+/* Whether addr lies in a PLT section other than .plt, which Valgrind takes
+ * for plain code (it knows only .plt as a PLT). */
+static int in_unskipped_plt(uint64_t addr)
+{
+    modinfo *mi = module_of(addr);
+    const range *r = mi ? plt_of(mi, addr) : NULL;
+    return r && !r->lazy_plt;
 }
 
 static int is_resolver(uint64_t addr)
@@ -673,6 +693,7 @@ enum {
     RULE_NOBRANCH, /* a function entry reached without a branch */
     RULE_RET,      /* a return that does not match callgrind's stack */
     RULE_NONENTRY, /* a jump into another object or section, not to a symbol */
+    RULE_STUB,     /* --skip-plt: a stub outside .plt, which callgrind does not skip */
     RULE_COUNT
 };
 
@@ -693,6 +714,9 @@ static const struct rule_info {
     {"cross-section-jump", "callgrind counts a jump into another object or section kind "
                            "(.text to .plt, to .fini code it has no object for) as a call; "
                            "the target has no symbol, so for lowprof it is no function entry"},
+    {"unskipped-stub", "callgrind skips only .plt stubs: a call into a .plt.got or .plt.sec "
+                       "stub and the stub's jump are two calls for it, one call of the "
+                       "target for lowprof"},
 };
 
 static uint64_t rule_recs[RULE_COUNT], rule_lp[RULE_COUNT], rule_cg[RULE_COUNT];
@@ -713,20 +737,30 @@ static void rule_lazy(void)
     lp_table_init(&resolver_sites, 16);
     for (size_t i = 0; i < nrecs; i++)
         if (recs[i].cg && is_resolver(recs[i].callee))
-            upsert(&resolver_sites, recs[i].site, 0);
+            upsert(&resolver_sites, recs[i].site, 0)->v[0] += recs[i].cg;
     size_t n = nrecs;
     for (size_t i = 0; i < n; i++) {
         site_rec *r = &recs[i];
         uint64_t lp_move = 0, cg_move = 0;
         if (r->lp_tail && is_resolver(r->site) && !is_resolver(r->callee))
             lp_move = r->lp_tail;
-        if (r->cg && !is_resolver(r->callee) &&
-            lp_table_find(&resolver_sites, (lp_key){r->site, 0}))
+        lp_entry *rs = lp_table_find(&resolver_sites, (lp_key){r->site, 0});
+        if (r->cg && !is_resolver(r->callee) && rs) {
+            /* Plain, the site is PLT0's jump, which calls nothing else.
+             * With --skip-plt it is the call through the stub, charged also
+             * with every later call: only the first call per resolver call
+             * went through the resolver. */
             cg_move = r->cg_n;
+            if (skip_plt) {
+                cg_move = rs->v[0] < r->cg_n ? rs->v[0] : r->cg_n;
+                rs->v[0] -= cg_move;
+            }
+        }
         if (!lp_move && !cg_move)
             continue;
         r->lp_n -= lp_move;
         r->cg_n -= cg_move;
+        r->rules |= 1u << RULE_LAZY;
         uint64_t callee = r->callee;
         site_rec *p = rec_get(LAZY_SITE, callee); /* may move recs */
         r = NULL;
@@ -734,6 +768,7 @@ static void rule_lazy(void)
         p->cg_n += cg_move;
         p->lp += lp_move;
         p->cg += cg_move;
+        p->rules |= 1u << RULE_LAZY;
         rule_recs[RULE_LAZY]++;
         rule_lp[RULE_LAZY] += lp_move;
         rule_cg[RULE_LAZY] += cg_move;
@@ -747,6 +782,9 @@ static void rule_lazy(void)
 static int at_symbol_start(uint64_t addr)
 {
     lp_symbol s;
+    modinfo *mi = module_of(addr);
+    if (mi && plt_of(mi, addr))
+        return 0; /* named target@plt by the symbolizer, but no symbol to Valgrind */
     lp_symbolize(sym, addr, &s);
     return s.function && s.function_start == addr;
 }
@@ -771,7 +809,7 @@ static int crosses_section(uint64_t from, uint64_t to)
  * is; an excess at a call instruction, or at an unconditional jump into
  * another function's entry, is not. */
 /* The record each rule took most calls from, as an example for the report. */
-static const site_rec *rule_example[RULE_COUNT];
+static site_rec rule_example[RULE_COUNT]; /* copies: recs may move */
 static uint64_t rule_example_n[RULE_COUNT];
 
 static void rule_take(site_rec *r, int rule, uint64_t *excess, uint64_t n)
@@ -780,12 +818,58 @@ static void rule_take(site_rec *r, int rule, uint64_t *excess, uint64_t n)
         return;
     r->cg_n -= n;
     *excess -= n;
+    r->rules |= 1u << rule;
     rule_recs[rule]++;
     rule_cg[rule] += n;
     if (n > rule_example_n[rule]) {
         rule_example_n[rule] = n;
-        rule_example[rule] = r;
+        rule_example[rule] = *r;
     }
+}
+
+/* With --skip-plt, the unskipped-stub rule. Valgrind knows only .plt as a
+ * PLT section, so callgrind does not skip the stubs in .plt.got and .plt.sec:
+ * a call into one is a call of an unnamed function, and the stub's jump to
+ * its target a second call (into another object or section kind). lowprof
+ * skips them like the others, one call from the site to the target. The
+ * stub's jump is removed from callgrind's side and its call moved to the
+ * target the stub's jump reached, when that is one target. */
+static void rule_unskipped_stub(void)
+{
+    if (!skip_plt)
+        return;
+    lp_table target; /* stub start -> its target; v1: several */
+    lp_table_init(&target, 16);
+    for (size_t i = 0; i < nrecs; i++) {
+        if (!recs[i].cg || !in_unskipped_plt(recs[i].site))
+            continue;
+        lp_entry *e = upsert(&target, label(recs[i].site).start, 0);
+        if (e->v[0] && e->v[0] != recs[i].callee)
+            e->v[1] = 1;
+        e->v[0] = recs[i].callee;
+    }
+    size_t n = nrecs;
+    for (size_t i = 0; i < n; i++) {
+        site_rec *r = &recs[i];
+        uint64_t excess = r->cg_n;
+        if (!r->cg_n || r->site == LAZY_SITE)
+            continue;
+        if (in_unskipped_plt(r->site)) {
+            rule_take(r, RULE_STUB, &excess, r->cg_n);
+            continue;
+        }
+        if (!in_unskipped_plt(r->callee))
+            continue;
+        const lp_entry *e = lp_table_find(&target, (lp_key){label(r->callee).start, 0});
+        if (!e || e->v[1])
+            continue;
+        uint64_t moved = r->cg_n, site = r->site, to = e->v[0];
+        rule_take(r, RULE_STUB, &excess, moved);
+        site_rec *t = rec_get(site, to); /* may move recs */
+        t->cg_n += moved;
+        t->rules |= 1u << RULE_STUB;
+    }
+    lp_table_fini(&target);
 }
 
 static void rule_callgrind_jumps(void)
@@ -886,6 +970,182 @@ static void print_diff(const char *title, diff_row *rows, size_t n, int pairs)
     }
 }
 
+/* One caller -> callee pair as both tools recorded it, before any rule. */
+typedef struct hot_pair {
+    uint64_t from, to; /* function starts */
+    uint32_t caller, callee;
+    uint32_t ex_caller, ex_callee; /* their keys in the export */
+    uint64_t lp, cg;
+    unsigned rules;
+} hot_pair;
+
+static int cmp_hot(const void *a, const void *b)
+{
+    const hot_pair *x = a, *y = b;
+    if (x->cg != y->cg)
+        return x->cg > y->cg ? -1 : 1;
+    int c = strcmp(str(x->caller), str(y->caller));
+    return c ? c : strcmp(str(x->callee), str(y->callee));
+}
+
+#define HOT_PAIRS 30
+
+/* lowprof's own callgrind export of its profile: calls per (caller,
+ * callee), each an interned "object<TAB>name" (two objects may both have
+ * a ferror@plt). The hottest pairs are looked up in it, so what a user
+ * opens (KCachegrind, callgrind_annotate) is checked, not only the
+ * profile. */
+static lp_table export_pairs;
+
+static uint32_t object_name(const char *object, const char *name)
+{
+    char buf[2048];
+    snprintf(buf, sizeof buf, "%s\t%s", object, name);
+    return intern(buf);
+}
+
+/* The export's key of the function labelled l. */
+static uint32_t export_key(fn_label l)
+{
+    modinfo *mi = module_of(l.start);
+    return object_name(mi && mi->m->path ? mi->m->path : "???", str(l.name));
+}
+
+static void load_export(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        die("cannot open lowprof's callgrind export %s: %s", path, strerror(errno));
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    uint32_t ob = intern("???"), cob = 0, fn = 0, cfn = 0;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            line[--n] = 0;
+        if (strncmp(line, "ob=", 3) == 0) {
+            ob = intern(line + 3);
+        } else if (strncmp(line, "fn=", 3) == 0) {
+            fn = object_name(str(ob), line + 3);
+        } else if (strncmp(line, "cob=", 4) == 0) {
+            cob = intern(line + 4);
+        } else if (strncmp(line, "cfn=", 4) == 0) {
+            cfn = object_name(str(cob ? cob : ob), line + 4);
+            cob = 0;
+        } else if (strncmp(line, "calls=", 6) == 0 && fn && cfn) {
+            upsert(&export_pairs, fn, cfn)->v[0] += strtoull(line + 6, NULL, 10);
+            cfn = 0;
+        }
+    }
+    free(line);
+    fclose(f);
+}
+
+/* Callgrind's HOT_PAIRS hottest caller -> callee pairs as it recorded them
+ * (no rule applied), each beside lowprof's count for the same two
+ * functions. A pair whose counts differ is explained when the rules make
+ * them equal (pair_agg: after the rules), and the rules that touched its
+ * calls are named; otherwise it is unexplained. Returns how many are. */
+static uint64_t check_hot_pairs(const lp_table *pair_agg)
+{
+    lp_table index, by_export_key;
+    lp_table_init(&index, 1024);
+    lp_table_init(&by_export_key, 1024);
+    hot_pair *rows = NULL;
+    size_t n = 0, cap = 0;
+    for (size_t i = 0; i < nrecs; i++) {
+        const site_rec *r = &recs[i];
+        if (r->site == LAZY_SITE || (!r->lp && !r->cg && !r->rules))
+            continue;
+        fn_label from = label(r->site), to = label(r->callee);
+        lp_entry *e = upsert(&index, from.start, to.start);
+        if (!e->v[0]) {
+            if (n == cap) {
+                cap = cap ? 2 * cap : 256;
+                rows = xrealloc(rows, cap * sizeof *rows);
+            }
+            rows[n] = (hot_pair){from.start, to.start, from.name, to.name, export_key(from),
+                                 export_key(to), 0, 0, 0};
+            e->v[0] = ++n;
+        }
+        hot_pair *h = &rows[e->v[0] - 1];
+        /* Two functions of one object may share a name (ld.so has two
+         * static check_match), and the export then shows their sum. */
+        upsert(&by_export_key, h->ex_caller, h->ex_callee)->v[0] += r->lp;
+        h->lp += r->lp;
+        h->cg += r->cg;
+        h->rules |= r->rules;
+    }
+    qsort(rows, n, sizeof *rows, cmp_hot);
+    uint64_t bad = 0, equal = 0, explained = 0;
+    printf("\ncallgrind's %d hottest caller -> callee pairs, as recorded:\n  %12s %12s %12s  "
+           "%-11s %s\n",
+           HOT_PAIRS, "callgrind", "lowprof", "its export", "verdict",
+           "caller -> callee  [rules]");
+    for (size_t i = 0; i < n && i < HOT_PAIRS && rows[i].cg; i++) {
+        const hot_pair *h = &rows[i];
+        const lp_entry *norm = lp_table_find(pair_agg, (lp_key){h->from, h->to});
+        const lp_entry *x = lp_table_find(&export_pairs, (lp_key){h->ex_caller, h->ex_callee});
+        uint64_t exported = x ? x->v[0] : 0;
+        const lp_entry *same_name = lp_table_find(&by_export_key, (lp_key){h->ex_caller, h->ex_callee});
+        const char *verdict = "equal";
+        if (exported != (same_name ? same_name->v[0] : 0)) {
+            verdict = "NOT-EXPORTED"; /* the export names or counts it otherwise */
+            bad++;
+        } else if (h->lp == h->cg) {
+            equal++;
+        } else if ((!norm || norm->v[0] == norm->v[1]) && h->rules) {
+            /* no entry: the rules moved every call of the pair elsewhere */
+            verdict = "explained";
+            explained++;
+        } else {
+            verdict = "UNEXPLAINED";
+            bad++;
+        }
+        printf("  %12" PRIu64 " %12" PRIu64 " %12" PRIu64 "  %-11s %s -> %s", h->cg, h->lp,
+               exported, verdict, str(h->caller), str(h->callee));
+        if (h->lp != h->cg)
+            for (int r = 0; r < RULE_COUNT; r++)
+                if (h->rules & (1u << r))
+                    printf("  [%s]", rule_info[r].name);
+        printf("\n");
+    }
+    printf("hottest pairs: %" PRIu64 " equal, %" PRIu64 " explained by rules, %" PRIu64
+           " unexplained\n",
+           equal, explained, bad);
+    free(rows);
+    lp_table_fini(&index);
+    lp_table_fini(&by_export_key);
+    return bad;
+}
+
+/* With --skip-plt, lowprof must count no call into a stub of .plt (it
+ * counts the call of the target instead), and, for each --expect-callee
+ * NAME, some call of NAME with callgrind's count. Returns the failures. */
+static uint64_t check_skipped(char **expect, int nexpect)
+{
+    uint64_t into_stub = 0, bad = 0;
+    for (size_t i = 0; i < nrecs; i++) {
+        modinfo *mi = module_of(recs[i].callee);
+        const range *r = mi ? plt_of(mi, recs[i].callee) : NULL;
+        if (r && r->lazy_plt && recs[i].lp)
+            into_stub += recs[i].lp;
+    }
+    printf("lowprof calls into .plt stubs: %" PRIu64 "\n", into_stub);
+    bad += into_stub != 0;
+    for (int k = 0; k < nexpect; k++) {
+        uint64_t lp = 0, cg = 0;
+        for (size_t i = 0; i < nrecs; i++)
+            if (recs[i].site != LAZY_SITE && strcmp(str(label(recs[i].callee).name), expect[k]) == 0) {
+                lp += recs[i].lp_n;
+                cg += recs[i].cg_n;
+            }
+        printf("calls of %s: lowprof %" PRIu64 ", callgrind %" PRIu64 "\n", expect[k], lp, cg);
+        bad += !lp || lp != cg;
+    }
+    return bad;
+}
+
 /* Adds (lp, cg) to the aggregate keyed (a, b), remembering its names. */
 static void agg_add(lp_table *t, lp_table *names, uint64_t a, uint64_t b, uint32_t na, uint32_t nb,
                     uint64_t lp, uint64_t cg)
@@ -939,14 +1199,31 @@ static void free_all(void)
     lp_table_fini(&plt_target);
     lp_table_fini(&cg_entry_of);
     lp_table_fini(&cg_bias_cache);
+    lp_table_fini(&export_pairs);
     lp_symbolizer_free(sym);
     lp_profile_set_fini(&set);
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 5 || strcmp(argv[3], "--") != 0) {
-        fprintf(stderr, "usage: check_callgrind LOWPROF WORKDIR -- CMD ARGS...\n");
+    char *expect[8];
+    int nexpect = 0;
+    while (argc > 1) {
+        if (strcmp(argv[1], "--skip-plt") == 0) {
+            skip_plt = 1;
+        } else if (strcmp(argv[1], "--expect-callee") == 0 && argc > 2 && nexpect < 8) {
+            expect[nexpect++] = argv[2];
+            argv++;
+            argc--;
+        } else {
+            break;
+        }
+        argv++;
+        argc--;
+    }
+    if (argc < 5 || strcmp(argv[3], "--") != 0 || (nexpect && !skip_plt)) {
+        fprintf(stderr, "usage: check_callgrind [--skip-plt [--expect-callee NAME]...] LOWPROF "
+                        "WORKDIR -- CMD ARGS...\n");
         return 2;
     }
     const char *lowprof = argv[1], *work = argv[2];
@@ -980,7 +1257,8 @@ int main(int argc, char **argv)
         die("cannot create %s: %s", work, strerror(errno));
 
     /* Callgrind. --skip-plt=no: PLT stubs are functions of their own, as for
-     * lowprof (with the default, callgrind charges X -> stub -> f as X -> f).
+     * lowprof --no-skip-plt (with the default, yes, both charge X -> stub ->
+     * f as X -> f; that is --skip-plt here).
      * --dump-instr=yes with --compress-pos=no: every call carries the
      * absolute addresses of its site and its callee. --compress-strings=no:
      * plain names. --separate-recs=1: no "'2" recursion suffixes on names.
@@ -996,9 +1274,11 @@ int main(int argc, char **argv)
     snprintf(cg_log_opt, sizeof cg_log_opt, "--log-file=%s", cg_log);
     const char *cg_opts[] = {"--tool=callgrind",      cg_out_opt,          cg_log_opt,
                              "--compress-strings=no", "--compress-pos=no", "--dump-instr=yes",
-                             "--skip-plt=no",         "--separate-recs=1", "--demangle=no"};
-    const char *lp_opts[] = {"record",       "-q", "--profile", "method,call-pair",
-                             "--no-imatrix", "-o", lp_out,      "--"};
+                             skip_plt ? "--skip-plt=yes" : "--skip-plt=no",
+                             "--separate-recs=1",     "--demangle=no"};
+    const char *lp_opts[] = {"record",       "-q", "--profile",
+                             "method,call-pair", "--no-imatrix", "-o", lp_out,
+                             skip_plt ? NULL : "--no-skip-plt", "--"};
     size_t ncg = sizeof cg_opts / sizeof *cg_opts, nlp = sizeof lp_opts / sizeof *lp_opts;
     char **cgv = calloc(ncg + (size_t)ncmd + 3, sizeof *cgv);
     char **lpv = calloc(nlp + (size_t)ncmd + 2, sizeof *lpv);
@@ -1014,7 +1294,8 @@ int main(int argc, char **argv)
     k = 0;
     lpv[k++] = (char *)lowprof;
     for (size_t i = 0; i < nlp; i++)
-        lpv[k++] = (char *)lp_opts[i];
+        if (lp_opts[i])
+            lpv[k++] = (char *)lp_opts[i];
     lpv[k++] = prog;
     for (int i = 1; i < ncmd; i++)
         lpv[k++] = cmd[i];
@@ -1029,10 +1310,16 @@ int main(int argc, char **argv)
     int lp_rc = run(lpv, lp_err);
     if (lp_rc != 0)
         die("lowprof record exited %d; see %s", lp_rc, lp_err);
+    char lp_export[PATH_MAX];
+    snprintf(lp_export, sizeof lp_export, "%s/lowprof.callgrind", work);
+    char *exv[] = {(char *)lowprof, "export", "--format", "callgrind", "-o", lp_export, lp_out, NULL};
+    int ex_rc = run(exv, lp_err);
+    if (ex_rc != 0)
+        die("lowprof export --format callgrind exited %d; see %s", ex_rc, lp_err);
 
     if (lp_table_init(&str_index, 4096) || lp_table_init(&rec_index, 4096) ||
         lp_table_init(&label_cache, 4096) || lp_table_init(&plt_target, 256) ||
-        lp_table_init(&cg_entry_of, 1024))
+        lp_table_init(&cg_entry_of, 1024) || lp_table_init(&export_pairs, 1024))
         die("out of memory");
     elf_version(EV_CURRENT);
     load_lowprof(lp_out);
@@ -1041,6 +1328,7 @@ int main(int argc, char **argv)
         die("lowprof's profile is marked incomplete");
     modules_init();
     load_callgrind(cg_out);
+    load_export(lp_export);
 
     /* Function starts for code without symbols, then PLT stub names. */
     for (size_t i = 0; i < nrecs; i++)
@@ -1070,6 +1358,7 @@ int main(int argc, char **argv)
         cg_total += recs[i].cg;
         lp_tail_total += recs[i].lp_tail;
     }
+    rule_unskipped_stub();
     rule_lazy();
     rule_callgrind_jumps();
 
@@ -1177,6 +1466,9 @@ int main(int argc, char **argv)
         free(all);
     }
 
+    uint64_t hot_bad = check_hot_pairs(&pair_agg);
+    uint64_t skip_bad = skip_plt ? check_skipped(expect, nexpect) : 0;
+
     diff_row *pair_rows, *fn_rows;
     size_t npair = collect_diffs(&pair_agg, &pair_names, &pair_rows);
     size_t nfn = collect_diffs(&fn_agg, &fn_names, &fn_rows);
@@ -1188,7 +1480,7 @@ int main(int argc, char **argv)
     for (int r = 0; r < RULE_COUNT; r++) {
         printf("  %-18s %8" PRIu64 " %12" PRIu64 " %12" PRIu64 "  %s\n", rule_info[r].name,
                rule_recs[r], rule_lp[r], rule_cg[r], rule_info[r].why);
-        const site_rec *x = rule_example[r];
+        const site_rec *x = rule_example_n[r] ? &rule_example[r] : NULL;
         if (x)
             printf("  %-18s %8s %12s %12" PRIu64 "  e.g. %s 0x%" PRIx64 " (%s) -> %s\n", "", "", "",
                    rule_example_n[r], insn_names[insn_at(x->site)], x->site,
@@ -1223,10 +1515,11 @@ int main(int argc, char **argv)
     cur = 0;
     while (lp_table_next(&fn_agg, &cur))
         nfns++;
-    int bad = site_diffs || npair || nfn || method_bad || cg_unmapped;
+    int bad = site_diffs || npair || nfn || method_bad || cg_unmapped || hot_bad || skip_bad;
     printf("check_callgrind: %s: %zu call sites, %zu caller->callee pairs, %zu functions; "
-           "unexplained: %" PRIu64 " sites, %zu pairs, %zu functions\n",
-           bad ? "FAIL" : "OK", nsites, npairs, nfns, site_diffs, npair, nfn);
+           "unexplained: %" PRIu64 " sites, %zu pairs, %zu functions, %" PRIu64 " of the %d "
+           "hottest pairs\n",
+           bad ? "FAIL" : "OK", nsites, npairs, nfns, site_diffs, npair, nfn, hot_bad, HOT_PAIRS);
 
     free(pair_rows);
     free(fn_rows);

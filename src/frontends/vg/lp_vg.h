@@ -8,8 +8,8 @@
  * cutting and the files live in lp_vg_out.c, options and wiring in
  * lp_vg_main.c. Every global declared here is defined in lp_vg_state.c, so
  * the files call one another one way: main -> instrument -> {run, hps, ir,
- * bursty}, hps -> ir, run -> {out, bursty}, out -> {phase, tuples, hps,
- * bursty}, phase -> hps.
+ * bursty, plt}, hps -> ir, run -> {out, bursty, plt}, out -> {phase, tuples,
+ * hps, bursty}, phase -> hps.
  *
  * Threads: Valgrind runs one guest thread at a time and switches only between
  * superblocks, so the tool keeps a pointer to the running thread's state and
@@ -95,6 +95,11 @@ typedef struct lp_vg_thread {
     UInt depth;
     UInt capacity;
     lp_bursty bursty; /* the thread's check counters (--bursty) */
+    /* --skip-plt: a call or jump into a PLT stub waits here until the stub
+     * jumps out, to the function it stands for (lp_vg_run.c). */
+    ULong plt_site;    /* the call or jump that entered the stub */
+    UChar plt_pending; /* plt_site is waiting */
+    UChar plt_tail;    /* it was a jump: the call will be a tail call */
 } lp_vg_thread;
 
 /* ---- options (lp_vg_main.c) ---- */
@@ -106,6 +111,7 @@ extern ULong lp_vg_clo_trace_limit;
 extern UInt lp_vg_clo_trace_kinds;     /* 1u << lp_event_kind traced */
 extern UInt lp_vg_clo_types;           /* 1u << lp_profile_type */
 extern Bool lp_vg_clo_progress;
+extern Bool lp_vg_clo_skip_plt;        /* a call through a PLT stub goes to its target */
 
 /* ---- run-time state and helpers (lp_vg_run.c) ---- */
 extern ULong lp_vg_icount;
@@ -260,6 +266,10 @@ Bool lp_vg_value_on(void);
 void lp_vg_value_init(void);
 VG_REGPARM(2) void lp_vg_value_load(ULong pc, ULong value);
 void lp_vg_value_finish(lp_profile_set *set);
+
+/* ---- PLT sections (lp_vg_plt.c) ---- */
+/* Whether addr lies in a PLT stub (.plt, .plt.sec or .plt.got); cached. */
+Bool lp_vg_in_plt(ULong addr);
 
 /* ---- IR helpers (lp_vg_ir.c) ---- */
 /* e into a fresh temporary of type ty (flat IR wants atoms as operands). */

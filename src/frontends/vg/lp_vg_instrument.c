@@ -152,6 +152,10 @@ static void lp_vg_mark_tail(lp_vg_ctx *c, lp_vg_site *s, ULong pc)
     if (!c->profiling || !(s->kind == LP_VG_JUMP || (s->kind == LP_VG_COND && s->taken)))
         return;
     s->tail = lp_vg_is_tail_jump(pc, s->dst);
+    /* A jump into a PLT stub ("jmp free@plt"): under --skip-plt its helper
+     * defers the tail call until the stub jumps to free (lp_vg_run.c). */
+    if (!s->tail && lp_vg_clo_skip_plt && lp_vg_in_plt(s->dst) && !lp_vg_in_plt(pc))
+        s->tail = 1;
     if (s->tail)
         s->branch->tail_taken = 1;
 }

@@ -113,6 +113,7 @@ static Bool lp_vg_process_cmd_line_option(const HChar *arg)
     } else if VG_STR_CLO (arg, "--imatrix-file", lp_vg_clo_imatrix) {
     } else if VG_STR_CLO (arg, "--trace-file", lp_vg_clo_trace) {
     } else if VG_BOOL_CLO (arg, "--progress", lp_vg_clo_progress) {
+    } else if VG_BOOL_CLO (arg, "--skip-plt", lp_vg_clo_skip_plt) {
     } else if VG_STR_CLO (arg, "--interval", v) {
         return lp_vg_parse_u64(arg, v, 1000, &lp_vg_clo_interval);
     } else if VG_STR_CLO (arg, "--trace-limit", v) {
@@ -249,7 +250,9 @@ static void lp_vg_print_usage(void)
                 "    --streams-limit=N      data references streamed [16777216]\n"
                 "    --value-profiler=coproc[:OPTS]  the profiling co-processor's load\n"
                 "                           value profiler (doc/value.md)\n"
-                "    --progress=yes|no      report progress once a second [no]\n");
+                "    --progress=yes|no      report progress once a second [no]\n"
+                "    --skip-plt=yes|no      count a call through a PLT stub as a call of\n"
+                "                           the stub's target [yes]\n");
 }
 
 static void lp_vg_print_debug_usage(void)

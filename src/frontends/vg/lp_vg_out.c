@@ -292,6 +292,7 @@ void lp_vg_out_finish(Int exitcode)
     lp_vg_value_finish(&lp_vg_totals);
     lp_vg_hps_finish(&lp_vg_totals);
     lp_vg_meta_u64(m, "instructions", lp_vg_icount);
+    lp_meta_set(m, "skip-plt", lp_vg_clo_skip_plt ? "yes" : "no");
     lp_vg_meta_u64(m, "intervals", lp_vg_cutter.index);
     lp_vg_meta_u64(m, "exit-code", (ULong)(Long)exitcode);
     lp_vg_meta_u64(m, "sites", lp_vg_counters[LP_VG_STAT_SITES]);

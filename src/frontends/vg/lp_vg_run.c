@@ -288,6 +288,69 @@ void lp_vg_sig_cut(void)
         lp_vg_cut_interval(False);
 }
 
+/* --skip-plt. A call into a PLT stub records nothing: the thread remembers
+ * the call site, and the frame pushed for the call keeps the caller's
+ * method. The stub's jump out of the PLT then completes the call, from the
+ * remembered site to where the jump lands (the real function, or the lazy
+ * binding resolver on a first call), and the frame becomes the callee's.
+ * A jump into a stub from outside (a tail call, "jmp free@plt") is deferred
+ * the same way and completes as a tail call. So the stub is never a method
+ * invocation, and "X -> puts@plt -> puts" is counted as "X -> puts", as
+ * callgrind counts it. Returns whether the jump from pc to dst was such a
+ * PLT transfer (nothing else then remains to be done for it); quiet: the
+ * profile builders are off, only the shadow stack is kept. */
+static Bool lp_vg_plt_jump(lp_vg_thread *t, ULong pc, ULong dst, ULong sp, Bool quiet)
+{
+    Bool from = lp_vg_in_plt(pc), to = lp_vg_in_plt(dst);
+    if (!from && to) {
+        t->plt_site = pc;
+        t->plt_tail = 1;
+        t->plt_pending = 1;
+        return True;
+    }
+    if (!from)
+        return False;
+    if (to)
+        return True; /* a lazy stub's way to PLT0 */
+    if (!t->plt_pending)
+        return False; /* entered unseen: counted as without --skip-plt */
+    t->plt_pending = 0;
+    lp_vg_pop_dead(t, sp, False);
+    lp_vg_frame *top = lp_vg_top(t);
+    lp_vg_method *m = lp_vg_method_get(dst);
+    if (!quiet) {
+        lp_vg_record_call(t->plt_site, dst, t->plt_tail);
+        if (!t->plt_tail)
+            lp_vg_tuple(LP_TUPLE_CALL_TARGET, t->plt_site, dst);
+        if (lp_vg_clo_trace) {
+            lp_event ev = {.kind = LP_EV_CALL, .flags = t->plt_tail ? LP_EVF_TAIL : 0,
+                           .tid = t->tid, .pc = t->plt_site, .a = dst, .b = sp,
+                           .icount = lp_vg_icount};
+            lp_vg_emit(&ev);
+        }
+    }
+    if (top && top->sp != ~0ULL)
+        top->method = m;
+    else
+        lp_vg_push(t, sp, m);
+    return True;
+}
+
+/* A call into a PLT stub under --skip-plt: the call waits for the stub's
+ * jump (lp_vg_plt_jump); its frame keeps the caller's method until then. */
+static Bool lp_vg_plt_call(lp_vg_thread *t, ULong pc, ULong dst, ULong sp)
+{
+    t->plt_pending = 0; /* a call of a stub never completes into another call */
+    if (!lp_vg_clo_skip_plt || !lp_vg_in_plt(dst))
+        return False;
+    lp_vg_frame *top = lp_vg_top(t);
+    lp_vg_push(t, sp, top ? top->method : lp_vg_method_get(dst));
+    t->plt_site = pc;
+    t->plt_tail = 0;
+    t->plt_pending = 1;
+    return True;
+}
+
 /* Indirect jumps, and direct jumps to another function's entry. A jump that
  * lands on a function entry other than the running method's is a tail call:
  * the running frame now belongs to the callee (as a return from it will
@@ -298,7 +361,9 @@ VG_REGPARM(3) void lp_vg_on_ijump(lp_vg_site *s, ULong dst, ULong sp)
         return;
     Bool quiet = !lp_vg_sampling;
     lp_vg_thread *t = quiet ? (lp_vg_sig_only(s), lp_vg_cur) : lp_vg_transfer(s, dst);
-    if (quiet) {
+    if (lp_vg_clo_skip_plt && lp_vg_plt_jump(t, s->branch->pc, dst, sp, quiet)) {
+        /* done: a transfer into, within or out of a PLT stub */
+    } else if (quiet) {
         /* Builders off: keep only the shadow stack right, so that callers
          * are known when they are switched on again. */
         if (lp_vg_is_function_entry(dst)) {
@@ -339,7 +404,8 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
     if (!lp_vg_sampling) { /* builders off: the shadow stack only */
         lp_vg_sig_only(s);
         lp_vg_pop_dead(lp_vg_cur, sp, True);
-        lp_vg_push(lp_vg_cur, sp, lp_vg_method_get(dst));
+        if (!lp_vg_plt_call(lp_vg_cur, s->branch->pc, dst, sp))
+            lp_vg_push(lp_vg_cur, sp, lp_vg_method_get(dst));
         lp_vg_end();
         return;
     }
@@ -348,6 +414,10 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
     /* A frame at or below the new call's stack pointer was left without a
      * return we saw (longjmp, exceptions): drop it before pushing. */
     lp_vg_pop_dead(t, sp, True);
+    if (lp_vg_plt_call(t, s->branch->pc, dst, sp)) {
+        lp_vg_end();
+        return;
+    }
     lp_vg_record_call(s->branch->pc, dst, False);
     lp_vg_tuple(LP_TUPLE_CALL_TARGET, s->branch->pc, dst);
     lp_vg_push(t, sp, lp_vg_method_get(dst));
@@ -363,6 +433,7 @@ VG_REGPARM(3) void lp_vg_on_ret(lp_vg_site *s, ULong dst, ULong sp)
 {
     if (!lp_vg_enabled)
         return;
+    lp_vg_cur->plt_pending = 0; /* a stub that returned never jumped out */
     if (!lp_vg_sampling) { /* builders off: the shadow stack only */
         lp_vg_sig_only(s);
         lp_vg_pop_dead(lp_vg_cur, sp, False);

@@ -23,6 +23,7 @@ UInt lp_vg_clo_trace_kinds = (1u << LP_EV_BRANCH) | (1u << LP_EV_CALL) | (1u << 
 UInt lp_vg_clo_types = (1u << LP_PROF_CODE_REGION) | (1u << LP_PROF_METHOD) |
                        (1u << LP_PROF_CALL_PAIR) | (1u << LP_PROF_EDGE) | (1u << LP_PROF_BLOCK);
 Bool lp_vg_clo_progress = False;
+Bool lp_vg_clo_skip_plt = True;
 
 /* the running counts (lp_vg_run.c) */
 ULong lp_vg_icount;

@@ -1,0 +1,148 @@
+#!/bin/sh
+# `lowprof export --format llvm-sample` read back by its real consumers:
+# sample_prog.c, built here with clang -O2 -g -gdwarf-4 (Valgrind 3.19
+# reads DWARF 4, not clang 14's default DWARF 5), recorded with
+# `lowprof record --profile block,call-pair,method`, exported; then
+#   - llvm-profdata show --sample reads the file and lists hot_sum;
+#   - clang -O2 -gline-tables-only -fprofile-sample-use compiles with it and
+#     prints nothing (no warning), and the IR it makes carries the profile:
+#     entry counts and the branch weights of the loop's `if`;
+#   - the exported numbers equal lowprof's own (the csv export of the same
+#     profile): the loop line's body samples are the executions of the block
+#     at that line, head samples are method invocations, the call target
+#     count is the call pair's, the inlined mix() is nested under its call
+#     site with its block's executions; and they are the known counts;
+#   - a profile without a block profile gets a clear error and exit 1;
+#   - the native runtime's block profile (lowprof cc) is taken by clang too,
+#     with head samples and call targets equal to the runtime's counts.
+#   check_llvm_sample.sh LOWPROF SRCDIR WORKDIR
+# Skips (77) without clang or llvm-profdata.
+set -u
+if [ $# -ne 3 ]; then
+  echo "usage: $0 LOWPROF SRCDIR WORKDIR" >&2
+  exit 2
+fi
+lowprof=$1 src=$2 work=$3
+# The checks run inside WORKDIR: make the other paths absolute first.
+case $lowprof in /*) ;; */*) lowprof=$PWD/$lowprof ;; esac
+src=$(cd "$src" && pwd) || exit 1
+command -v clang >/dev/null 2>&1 || { echo "clang is not installed"; exit 77; }
+profdata=
+for p in llvm-profdata llvm-profdata-14 llvm-profdata-15 llvm-profdata-16; do
+  if command -v "$p" >/dev/null 2>&1; then
+    profdata=$p
+    break
+  fi
+done
+[ -n "$profdata" ] || { echo "llvm-profdata is not installed (Debian package llvm)"; exit 77; }
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work" || exit 1
+failures=0
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+cp "$src/sample_prog.c" prog.c
+clang -O2 -g -gdwarf-4 prog.c -o prog || { echo "FAIL: clang did not build prog.c"; exit 1; }
+"$lowprof" record --profile block,call-pair,method -o prof.lpprof -- ./prog 30000 >record.out 2>&1 ||
+  { cat record.out; echo "FAIL: record exited $?"; exit 1; }
+grep -qx 1603121082 record.out || fail "prog printed $(head -1 record.out), not its known result"
+"$lowprof" export --format llvm-sample prof.lpprof -o prof.txt || { echo "FAIL: export exited $?"; exit 1; }
+"$lowprof" export --format csv prof.lpprof -o prof.csv || fail "csv export exited $?"
+sed -n '/^hot_sum:/,/^[^ ]/p' prof.txt
+
+# 1. llvm-profdata reads it.
+"$profdata" show --sample prof.txt >show.out 2>&1 || fail "llvm-profdata show --sample exited $?"
+grep -q '^Function: hot_sum: ' show.out || fail "llvm-profdata lists no hot_sum"
+grep -q '^Function: helper: ' show.out || fail "llvm-profdata lists no helper"
+
+# 2. clang takes it without a word, and uses it.
+clang -O2 -gline-tables-only -fprofile-sample-use=prof.txt prog.c -o prog2 2>clang.err ||
+  fail "clang -fprofile-sample-use exited $?"
+[ -s clang.err ] && fail "clang wrote to stderr: $(cat clang.err)"
+[ "$(./prog2 30000)" = 1603121082 ] || fail "the program built with the profile computes another result"
+clang -O2 -gline-tables-only -fprofile-sample-use=prof.txt -S -emit-llvm prog.c -o prog2.ll 2>/dev/null ||
+  fail "clang -S -emit-llvm with the profile exited $?"
+# clang adds 1 to every count it reads, so 0 stays apart from "no profile".
+grep -q '"function_entry_count", i64 10001}' prog2.ll || fail "helper's entry count 10000 is not in the IR"
+grep -q '"branch_weights", i32 10001, i32 20001}' prog2.ll ||
+  fail "the loop's if (10000 taken, 20000 not) has no such branch weights in the IR"
+
+# 3. The numbers are lowprof's own. csv: type,key_a,key_b,v0,v1,function,file,line
+csv_max() { # TYPE FUNCTION LINE: the largest v0 of such rows
+  awk -F, -v t="$1" -v f="$2" -v l="$3" '$1 == t && $6 == f && $8 == l && $4 > m { m = $4 }
+    END { print m + 0 }' prof.csv
+}
+# body LINE-PREFIX: the count after "PREFIX" in hot_sum's section
+section() { sed -n "/^$1:/,/^[^ ]/p" prof.txt | sed '1d;/^[^ ]/d'; }
+header() { awk -F: -v f="$1" '$1 == f { print $2 ":" $3; exit }' prof.txt; }
+
+loop_line=25 # if (i % 3 == 0): start line 21, so offset 4
+want=$(csv_max block hot_sum $loop_line)
+[ "$want" = 30000 ] || fail "the block at line $loop_line ran $want times, not 30000"
+got=$(section hot_sum | awk '$1 == "4:" { print $2 }')
+[ "$got" = "$want" ] || fail "hot_sum offset 4 has $got samples, the block profile $want"
+
+head_helper=$(header helper | cut -d: -f2)
+want=$(awk -F, '$1 == "method" && $6 == "helper" { print $4 }' prof.csv)
+[ "$want" = 10000 ] && [ "$head_helper" = "$want" ] ||
+  fail "helper's head samples $head_helper, invocations $want (want 10000)"
+head_hot=$(header hot_sum | cut -d: -f2)
+[ "$head_hot" = 1 ] || fail "hot_sum's head samples are $head_hot, not 1"
+
+want=$(csv_max call-pair hot_sum 26)
+got=$(section hot_sum | awk '$1 == "5:" { for (i = 3; i <= NF; i++) if ($i ~ /^helper:/) print substr($i, 8) }')
+[ "$want" = 10000 ] && [ "$got" = "$want" ] || fail "call target helper at offset 5: $got, call pairs $want"
+
+# mix() (declared at line 16) inlined at line 28: offset 7, its line 18 at offset 2.
+want=$(csv_max block hot_sum 18)
+got=$(section hot_sum | awk '$1 == "7:" && $2 ~ /^mix:/ { m = 1; next } m && /^  2: / { print $2; exit }')
+[ "$want" = 20000 ] && [ "$got" = "$want" ] || fail "inlined mix offset 2: $got, its block $want"
+
+# Totals: the function's total is the sum of its lines and inlined totals.
+total=$(header hot_sum | cut -d: -f1)
+sum=$(section hot_sum | awk '/^ [^ ]/ { n = $2; if (n ~ /:/) { split(n, a, ":"); n = a[2] } s += n }
+  END { print s + 0 }')
+[ "$total" = "$sum" ] || fail "hot_sum's total $total is not the sum of its body, $sum"
+
+# 4. No block profile: a clear error, exit 1, and no output file.
+"$lowprof" record --profile call-pair,method -o noblock.lpprof -- ./prog 100 >/dev/null 2>&1 ||
+  fail "record without blocks exited $?"
+"$lowprof" export --format llvm-sample noblock.lpprof -o noblock.txt 2>noblock.err
+rc=$?
+[ "$rc" = 1 ] || fail "export of a profile without blocks exited $rc, not 1"
+grep -q 'llvm-sample needs a block profile' noblock.err || fail "no clear message: $(cat noblock.err)"
+[ -e noblock.txt ] && fail "a failed export left noblock.txt"
+
+# 5. The native runtime's block profile (lowprof cc, no Valgrind): clang
+# takes it without a word, and head samples and call targets are the
+# runtime's own method and call-pair counts.
+if "$lowprof" cc --profiles=call-graph,block -- -O2 -g prog.c -o progn >cc.out 2>&1; then
+  LOWPROF=profiles=call-graph,block,out=native.lpprof ./progn 30000 >/dev/null ||
+    fail "the native program exited $?"
+  "$lowprof" export --format llvm-sample native.lpprof -o native.txt || fail "native export exited $?"
+  "$lowprof" export --format csv native.lpprof -o native.csv || fail "native csv export exited $?"
+  "$profdata" show --sample native.txt 2>&1 | grep -q '^Function: hot_sum: ' ||
+    fail "llvm-profdata lists no hot_sum in the native export"
+  clang -O2 -gline-tables-only -fprofile-sample-use=native.txt prog.c -o prog3 2>clang3.err ||
+    fail "clang with the native profile exited $?"
+  [ -s clang3.err ] && fail "clang wrote to stderr with the native profile: $(cat clang3.err)"
+  want=$(awk -F, '$1 == "method" && $6 == "helper" { print $4 }' native.csv)
+  got=$(awk -F: '$1 == "helper" { print $3; exit }' native.txt)
+  [ -n "$want" ] && [ "$got" = "$want" ] || fail "native: helper's head samples $got, invocations $want"
+  want=$(awk -F, '$1 == "call-pair" && $6 == "hot_sum" && $8 == 26 { print $4 }' native.csv)
+  got=$(sed -n '/^hot_sum:/,/^[^ ]/p' native.txt |
+    awk '$1 == "5:" { for (i = 3; i <= NF; i++) if ($i ~ /^helper:/) print substr($i, 8) }')
+  [ -n "$want" ] && [ "$got" = "$want" ] || fail "native: call target helper $got, call pairs $want"
+else
+  echo "native part not run: lowprof cc could not build the program:"
+  cat cc.out
+fi
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures check(s) failed"
+  exit 1
+fi
+echo "llvm-sample: all checks passed"
