@@ -1,5 +1,6 @@
-/* `lowprof export`: converts a profile file into a format other tools read:
- * JSON, CSV, the Callgrind format, or folded stacks. The document is built
+/* `lowprof export`: converts a profile (a file, or a collector's merge) into
+ * a format other tools read: JSON, CSV, the Callgrind format, folded
+ * stacks, pprof, or LLVM's sample profile for clang. The document is built
  * in memory and then written to -o OUT through a temporary file and a
  * rename (so OUT is never left half-written), or to standard output. */
 #include <stdio.h>
