@@ -1,7 +1,12 @@
 /* The store's front: picks the back end from the `where` string, checks
  * every argument once (so neither back end has to), makes tokens from the
  * system's random source, and keeps the last error's message. The back
- * ends are reached only through the table in store_internal.h. */
+ * ends are reached only through the table in store_internal.h.
+ *
+ * A token is never stored: the back ends keep its SHA-256 digest, so a
+ * copy of the database (a backup, a replica) gives nobody a token that
+ * uploads or reads. A token has 144 random bits, so the plain digest, with
+ * no salt or stretching, is all the protection it needs. */
 #define _DEFAULT_SOURCE /* getrandom */
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +14,28 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include <openssl/evp.h>
+
 #include "store_internal.h"
+
+/* What the back ends keep for a token: "sha256:" and 64 hex digits. */
+#define LP__TOKEN_DIGEST_LEN (7 + 64)
+
+static int lp__store_token_digest(lp_store *s, const char *token, char *out)
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    if (!EVP_Digest(token, strlen(token), md, &n, EVP_sha256(), NULL) || n != 32)
+        return lp__store_fail(s, LP_EIO, "cannot hash the token (libcrypto)");
+    static const char hex[] = "0123456789abcdef";
+    memcpy(out, "sha256:", 7);
+    for (unsigned int i = 0; i < n; i++) {
+        out[7 + 2 * i] = hex[md[i] >> 4];
+        out[8 + 2 * i] = hex[md[i] & 15];
+    }
+    out[LP__TOKEN_DIGEST_LEN] = '\0';
+    return 0;
+}
 
 int lp__store_fail(lp_store *s, int code, const char *fmt, ...)
 {
@@ -134,7 +160,10 @@ int lp_store_token_create(lp_store *s, const char *project, char *token, size_t 
         t[5 + 2 * i] = hex[raw[i] & 15];
     }
     t[LP_STORE_TOKEN_LEN] = '\0';
-    rc = s->ops->token_create(s, project, t, lp__store_now_ms());
+    char digest[LP__TOKEN_DIGEST_LEN + 1];
+    if ((rc = lp__store_token_digest(s, t, digest)) < 0)
+        return rc;
+    rc = s->ops->token_create(s, project, digest, lp__store_now_ms());
     if (rc < 0)
         return rc;
     memcpy(token, t, sizeof t);
@@ -153,7 +182,10 @@ int lp_store_token_check(lp_store *s, const char *token, int64_t *out_project, c
     if (rc < 0)
         return rc == LP_EINVAL ? lp__store_fail(s, LP_ENOENT, "unknown token") : rc;
     int64_t project = 0;
-    rc = s->ops->token_check(s, token, &project, name, name ? name_cap : 0);
+    char digest[LP__TOKEN_DIGEST_LEN + 1];
+    if ((rc = lp__store_token_digest(s, token, digest)) < 0)
+        return rc;
+    rc = s->ops->token_check(s, digest, &project, name, name ? name_cap : 0);
     if (rc < 0)
         return rc;
     if (out_project)
@@ -167,7 +199,10 @@ int lp_store_token_revoke(lp_store *s, const char *token)
     int rc = lp__store_check_str(s, "token", token, LP_STORE_TOKEN_LEN, 0);
     if (rc < 0)
         return rc == LP_EINVAL ? lp__store_fail(s, LP_ENOENT, "unknown token") : rc;
-    rc = s->ops->token_revoke(s, token, lp__store_now_ms());
+    char digest[LP__TOKEN_DIGEST_LEN + 1];
+    if ((rc = lp__store_token_digest(s, token, digest)) < 0)
+        return rc;
+    rc = s->ops->token_revoke(s, digest, lp__store_now_ms());
     if (rc == 0)
         lp__store_ok(s);
     return rc;

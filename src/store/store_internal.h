@@ -19,7 +19,8 @@ typedef struct lp__store_ops {
     const char *kind;
     /* Frees the back end's state (s->impl); the dispatch frees s. */
     void (*close)(lp_store *s);
-    /* Makes the project if missing and stores token for it. */
+    /* Makes the project if missing and stores token for it. Here and below
+     * "token" is the digest store.c makes of it, never the token itself. */
     int (*token_create)(lp_store *s, const char *project, const char *token, int64_t now_ms);
     int (*token_check)(lp_store *s, const char *token, int64_t *out_project, char *name,
                        size_t name_cap);

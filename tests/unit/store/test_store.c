@@ -506,6 +506,24 @@ int main(int argc, char **argv)
     /* Reopened, everything is still there. */
     lp_store_close(s);
     s = NULL;
+    /* No token is in the database's files, only digests of them. */
+    if (!server) {
+        static const char *const files[] = {"lowprof.db", "lowprof.db-wal"};
+        for (int f = 0; f < 2; f++) {
+            char path[600];
+            snprintf(path, sizeof path, "%s/%s", where, files[f]);
+            FILE *in = fopen(path, "rb");
+            static char bytes[1 << 22];
+            size_t n = in ? fread(bytes, 1, sizeof bytes, in) : 0;
+            if (in)
+                fclose(in);
+            int found = 0;
+            for (size_t i = 0; i + LP_STORE_TOKEN_LEN <= n && !found; i++)
+                found = memcmp(bytes + i, p.token_a, LP_STORE_TOKEN_LEN) == 0 ||
+                        memcmp(bytes + i, p.token_b, LP_STORE_TOKEN_LEN) == 0;
+            LP_CHECK(!found);
+        }
+    }
     LP_CHECK(lp_store_open(where, &s, err, sizeof err) == 0);
     if (s) {
         int64_t id = 0;
