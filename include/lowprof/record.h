@@ -21,6 +21,7 @@ typedef struct lp_record_opts {
     unsigned long long trace_limit; /* 0: default */
     const char *types;
     int progress;
+    int no_children;      /* record only the command's own process, not what it runs */
     /* Further --name=value options for the tool, already validated. */
     char *tool_args[16];
     int ntool_args;

@@ -14,8 +14,8 @@ extern "C" {
 typedef struct lp_symbolizer lp_symbolizer;
 
 typedef struct lp_symbol {
-    const char *function; /* symbol name, or NULL if none covers pc */
-    uint64_t function_start; /* runtime address of that symbol (pc if unknown) */
+    const char *function; /* symbol name; "target@plt" in a PLT stub; NULL if none covers pc */
+    uint64_t function_start; /* runtime address of that symbol or stub (pc if unknown) */
     const char *file;     /* source file from DWARF, or NULL */
     unsigned line;        /* 0 if unknown */
     const char *module;   /* module path, or NULL outside every module */

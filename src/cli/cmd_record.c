@@ -92,6 +92,10 @@ const char cmd_record_help[] =
     "                        the stub and from the stub to its target (by\n"
     "                        default it is one call of the target, as\n"
     "                        callgrind's --skip-plt=yes counts it)\n"
+    "  --no-trace-children   record only PROGRAM's own process. By default what it\n"
+    "                        runs is recorded too, each process into its own\n"
+    "                        OUT.PID.lpprof (and matrix); a program that execs\n"
+    "                        (env FOO=1 prog) is recorded as what it execs into\n"
     "  -q, --quiet           no progress display\n"
     "\n"
     "The value profile (per static load, each value loaded and its count) is\n"
@@ -606,6 +610,9 @@ int cmd_record(int argc, char **argv)
         } else if (strcmp(a, "--no-skip-plt") == 0) {
             if (lp_tool_arg(&o, "--skip-plt", "no"))
                 return 2;
+        } else if (strcmp(a, "--no-trace-children") == 0) {
+            o.no_children = 1;
+            continue;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             o.progress = LP_PROGRESS_NONE;
             continue;

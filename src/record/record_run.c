@@ -340,6 +340,78 @@ static int lp_spawn(const char *valgrind, const char *vglib, char **vargv,
     return 0;
 }
 
+/* The tool wrote path.PID for the command's process: it becomes path. */
+static void lp_record_claim(const char *path, pid_t pid)
+{
+    if (!path)
+        return;
+    char from[PATH_MAX + 32];
+    snprintf(from, sizeof from, "%s.%d", path, (int)pid);
+    if (access(from, F_OK) == 0 && rename(from, path) != 0)
+        lp_host_fail("%s: cannot rename it to %s: %s", from, path, strerror(errno));
+}
+
+/* path with ".PID" before its suffix (run.lpprof -> run.4242.lpprof). */
+static void lp_record_pid_path(const char *path, const char *suffix, int pid, char *out,
+                               size_t cap)
+{
+    size_t n = strlen(path), m = strlen(suffix);
+    if (n > m && strcmp(path + n - m, suffix) == 0)
+        snprintf(out, cap, "%.*s.%d%s", (int)(n - m), path, pid, suffix);
+    else
+        snprintf(out, cap, "%s.%d", path, pid);
+}
+
+/* The processes the command started (under --trace-children) left raw
+ * profiles of their own in tmp: each is finished like the main one and
+ * written beside it as OUT.PID.lpprof, with its matrix and trace. */
+static void lp_record_other_processes(const char *tmp, pid_t main_pid, const char *out,
+                                      const char *imatrix, const char *trace, time_t started)
+{
+    DIR *d = opendir(tmp);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        int pid;
+        char tail[16];
+        if (sscanf(e->d_name, "raw.%d.%15s", &pid, tail) != 2 || strcmp(tail, "lpprof") != 0 ||
+            pid == (int)main_pid)
+            continue;
+        char path[PATH_MAX + 300], dest[PATH_MAX + 32], from[PATH_MAX + 32];
+        snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+        lp_profile_set set;
+        if (lp_host_load_profile(path, &set) != 0)
+            continue;
+        const char *exe = lp_meta_get(&set.meta, "executable");
+        lp_meta_set(&set.meta, "program", exe ? exe : "?");
+        char buf[64];
+        struct tm tm;
+        gmtime_r(&started, &tm);
+        strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        lp_meta_set(&set.meta, "recorded-at", buf);
+        snprintf(buf, sizeof buf, "%d", (int)main_pid);
+        lp_meta_set(&set.meta, "started-by-pid", buf);
+        lp_meta_set(&set.meta, "complete", "yes");
+        lp_record_add_build_ids(&set.modules);
+        lp_record_pid_path(out, ".lpprof", pid, dest, sizeof dest);
+        if (lp_write_profile(dest, &set) == 0)
+            fprintf(stderr, "lowprof: process %d (%s) of the command: wrote %s\n", pid,
+                    exe ? exe : "?", dest);
+        lp_profile_set_fini(&set);
+        static const char *const suffixes[2] = {".lpim", ".lpev"};
+        const char *files[2] = {imatrix, trace};
+        for (int f = 0; f < 2; f++) {
+            if (!files[f])
+                continue;
+            snprintf(from, sizeof from, "%s.%d", files[f], pid);
+            lp_record_pid_path(files[f], suffixes[f], pid, dest, sizeof dest);
+            if (access(from, F_OK) == 0 && rename(from, dest) != 0)
+                lp_host_fail("%s: cannot rename it to %s: %s", from, dest, strerror(errno));
+        }
+    }
+    if (d)
+        closedir(d);
+}
+
 int lp_record_run(const lp_record_opts *o)
 {
     char *prog = lp_record_find_program(o->argv[0]);
@@ -364,7 +436,10 @@ int lp_record_run(const lp_record_opts *o)
         return lp_host_fail("cannot create a folder in %s: %s", tmproot, strerror(errno));
     }
     snprintf(vglib, sizeof vglib, "%s/vglib", tmp);
-    snprintf(raw, sizeof raw, "%s/raw.lpprof", tmp);
+    /* Every process of the command writes its own raw profile (%p: the
+     * tool expands it to the pid); the command's own process is the one
+     * spawned here, whatever it execs into. */
+    snprintf(raw, sizeof raw, "%s/raw.%%p.lpprof", tmp);
     snprintf(log, sizeof log, "%s/valgrind.log", tmp);
     char *imatrix = o->no_imatrix ? NULL : o->imatrix ? strdup(o->imatrix)
                                                       : lp_default_imatrix(o->out);
@@ -384,13 +459,16 @@ int lp_record_run(const lp_record_opts *o)
     snprintf(b_out, sizeof b_out, "--out-file=%s", raw);
     vargv[k++] = b_out;
     if (imatrix) {
-        snprintf(b_im, sizeof b_im, "--imatrix-file=%s", imatrix);
+        snprintf(b_im, sizeof b_im, "--imatrix-file=%s.%%p", imatrix);
         vargv[k++] = b_im;
     }
     if (o->trace) {
-        snprintf(b_tr, sizeof b_tr, "--trace-file=%s", o->trace);
+        snprintf(b_tr, sizeof b_tr, "--trace-file=%s.%%p", o->trace);
         vargv[k++] = b_tr;
     }
+    /* Into what the command runs (env, a shell script, a driver), as perf
+     * follows a command: one profile per process. */
+    vargv[k++] = o->no_children ? "--trace-children=no" : "--trace-children=yes";
     if (o->interval) {
         snprintf(b_iv, sizeof b_iv, "--interval=%llu", o->interval);
         vargv[k++] = b_iv;
@@ -441,7 +519,11 @@ int lp_record_run(const lp_record_opts *o)
         struct timespec ts = {0, 20 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
+    pid_t main_pid = (pid_t)lp_child_pid;
     lp_child_pid = 0;
+    snprintf(raw, sizeof raw, "%s/raw.%d.lpprof", tmp, (int)main_pid);
+    lp_record_claim(imatrix, main_pid);
+    lp_record_claim(o->trace, main_pid);
     if (prog_state.shown)
         fputc('\n', stderr);
     if (prog_state.fd >= 0)
@@ -467,7 +549,10 @@ int lp_record_run(const lp_record_opts *o)
     lp_print_log_messages(log);
 
     char *args = lp_join_args(o->argv, o->argc);
-    lp_meta_set(&set.meta, "program", prog);
+    /* What the process ran last: a command that execs (env FOO=1 prog)
+     * is recorded as the program it became. */
+    const char *became = lp_meta_get(&set.meta, "executable");
+    lp_meta_set(&set.meta, "program", became ? became : prog);
     lp_meta_set(&set.meta, "command", args);
     lp_meta_set(&set.meta, "profile-types", o->types);
     free(args);
@@ -505,14 +590,17 @@ int lp_record_run(const lp_record_opts *o)
         const char *ivs = lp_meta_get(&set.meta, "intervals");
         char h[32];
         lp_human(insns ? strtoull(insns, NULL, 10) : 0, h, sizeof h);
+        const char *ran = lp_meta_get(&set.meta, "program");
         fprintf(stderr, "lowprof: %s instructions in %s intervals of %s; wrote %s%s%s%s\n", h,
-                ivs ? ivs : "?", o->argv[0], o->out, imatrix ? " and " : "",
+                ivs ? ivs : "?", ran ? ran : o->argv[0], o->out, imatrix ? " and " : "",
                 imatrix ? imatrix : "", complete ? "" : " (INCOMPLETE)");
         if (!complete)
             fprintf(stderr, "lowprof: incomplete: %s\n", reason);
         status = 0;
     }
     lp_profile_set_fini(&set);
+    if (status == 0)
+        lp_record_other_processes(tmp, main_pid, o->out, imatrix, o->trace, started);
 
 restore:
     sigaction(SIGINT, &old[0], NULL);

@@ -51,7 +51,13 @@ typedef struct lp__plt_relocs {
     size_t nslots, capslots;
     size_t *jump_index; /* .rela.plt's relocations in order: index into slots */
     size_t njump, capjump;
+    struct lp__plt_addr *by_addr; /* every slot's address, sorted */
 } lp__plt_relocs;
+
+typedef struct lp__plt_addr {
+    uint64_t addr;
+    size_t slot; /* index into slots */
+} lp__plt_addr;
 
 /* p with room for element n (of size bytes), or NULL when out of memory
  * (p is then still valid). */
@@ -162,12 +168,38 @@ static bool lp__plt_read_relocs(Elf *elf, size_t shstrndx, lp__plt_relocs *r)
     return true;
 }
 
+static int lp__plt_cmp_addr(const void *x, const void *y)
+{
+    const lp__plt_addr *a = x, *b = y;
+    return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* Sorts the slots by address for lp__plt_slot_at (a library has thousands
+ * of GLOB_DAT slots and as many stubs). False when out of memory. */
+static bool lp__plt_index(lp__plt_relocs *r)
+{
+    if (!r->nslots)
+        return true;
+    r->by_addr = lp_malloc(r->nslots * sizeof *r->by_addr);
+    if (!r->by_addr)
+        return false;
+    for (size_t i = 0; i < r->nslots; i++)
+        r->by_addr[i] = (lp__plt_addr){r->slots[i].addr, i};
+    qsort(r->by_addr, r->nslots, sizeof *r->by_addr, lp__plt_cmp_addr);
+    return true;
+}
+
 static const lp__plt_slot *lp__plt_slot_at(const lp__plt_relocs *r, uint64_t addr)
 {
-    for (size_t i = 0; i < r->nslots; i++)
-        if (r->slots[i].addr == addr)
-            return &r->slots[i];
-    return NULL;
+    size_t lo = 0, hi = r->nslots;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->by_addr[mid].addr < addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < r->nslots && r->by_addr[lo].addr == addr ? &r->slots[r->by_addr[lo].slot] : NULL;
 }
 
 static uint32_t lp__le32(const unsigned char *b)
@@ -255,7 +287,7 @@ lp__plt *lp__plt_load(Elf *elf, uint64_t bias)
         elf_getshdrstrndx(elf, &shstrndx) != 0)
         return p;
     lp__plt_relocs r = {0};
-    bool ok = lp__plt_read_relocs(elf, shstrndx, &r);
+    bool ok = lp__plt_read_relocs(elf, shstrndx, &r) && lp__plt_index(&r);
     for (Elf_Scn *scn = elf_nextscn(elf, NULL); ok && scn; scn = elf_nextscn(elf, scn)) {
         GElf_Shdr sh;
         if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS)
@@ -267,6 +299,7 @@ lp__plt *lp__plt_load(Elf *elf, uint64_t bias)
     }
     lp_free(r.slots);
     lp_free(r.jump_index);
+    lp_free(r.by_addr);
     if (!ok) {
         lp__plt_free(p);
         return NULL;

@@ -832,44 +832,64 @@ static void rule_take(site_rec *r, int rule, uint64_t *excess, uint64_t n)
  * a call into one is a call of an unnamed function, and the stub's jump to
  * its target a second call (into another object or section kind). lowprof
  * skips them like the others, one call from the site to the target. The
- * stub's jump is removed from callgrind's side and its call moved to the
- * target the stub's jump reached, when that is one target. */
+ * stub's jumps are removed from callgrind's side, and its calls moved to the
+ * functions the stub's jump reached: all to the one target when there is
+ * one, else to each target up to what lowprof counted beyond callgrind from
+ * that site (a stub reached the lazy-binding resolver once, then the
+ * function). Runs after the lazy-binding rule, which takes the resolver's
+ * share of the stub's jumps first. */
+typedef struct stub_target {
+    uint64_t stub, callee;
+} stub_target;
+
 static void rule_unskipped_stub(void)
 {
     if (!skip_plt)
         return;
-    lp_table target; /* stub start -> its target; v1: several */
-    lp_table_init(&target, 16);
+    stub_target *targets = NULL;
+    size_t ntargets = 0;
+    lp_table seen;
+    lp_table_init(&seen, 16);
     for (size_t i = 0; i < nrecs; i++) {
         if (!recs[i].cg || !in_unskipped_plt(recs[i].site))
             continue;
-        lp_entry *e = upsert(&target, label(recs[i].site).start, 0);
-        if (e->v[0] && e->v[0] != recs[i].callee)
-            e->v[1] = 1;
-        e->v[0] = recs[i].callee;
+        uint64_t stub = label(recs[i].site).start;
+        lp_entry *e = upsert(&seen, stub, recs[i].callee);
+        if (e->v[0]++)
+            continue;
+        targets = xrealloc(targets, (ntargets + 1) * sizeof *targets);
+        targets[ntargets++] = (stub_target){stub, recs[i].callee};
     }
     size_t n = nrecs;
     for (size_t i = 0; i < n; i++) {
-        site_rec *r = &recs[i];
-        uint64_t excess = r->cg_n;
-        if (!r->cg_n || r->site == LAZY_SITE)
+        uint64_t excess = recs[i].cg_n;
+        if (!recs[i].cg_n || recs[i].site == LAZY_SITE)
             continue;
-        if (in_unskipped_plt(r->site)) {
-            rule_take(r, RULE_STUB, &excess, r->cg_n);
+        if (in_unskipped_plt(recs[i].site)) {
+            rule_take(&recs[i], RULE_STUB, &excess, recs[i].cg_n);
             continue;
         }
-        if (!in_unskipped_plt(r->callee))
+        if (!in_unskipped_plt(recs[i].callee))
             continue;
-        const lp_entry *e = lp_table_find(&target, (lp_key){label(r->callee).start, 0});
-        if (!e || e->v[1])
-            continue;
-        uint64_t moved = r->cg_n, site = r->site, to = e->v[0];
-        rule_take(r, RULE_STUB, &excess, moved);
-        site_rec *t = rec_get(site, to); /* may move recs */
-        t->cg_n += moved;
-        t->rules |= 1u << RULE_STUB;
+        uint64_t stub = label(recs[i].callee).start, site = recs[i].site;
+        size_t count = 0;
+        for (size_t k = 0; k < ntargets; k++)
+            count += targets[k].stub == stub;
+        for (size_t k = 0; k < ntargets && recs[i].cg_n; k++) {
+            if (targets[k].stub != stub)
+                continue;
+            site_rec *t = rec_get(site, targets[k].callee); /* may move recs */
+            uint64_t room = t->lp_n > t->cg_n ? t->lp_n - t->cg_n : 0;
+            uint64_t moved = count == 1 ? recs[i].cg_n : room < recs[i].cg_n ? room : recs[i].cg_n;
+            if (!moved)
+                continue;
+            t->cg_n += moved;
+            t->rules |= 1u << RULE_STUB;
+            rule_take(&recs[i], RULE_STUB, &excess, moved);
+        }
     }
-    lp_table_fini(&target);
+    free(targets);
+    lp_table_fini(&seen);
 }
 
 static void rule_callgrind_jumps(void)
@@ -1358,8 +1378,8 @@ int main(int argc, char **argv)
         cg_total += recs[i].cg;
         lp_tail_total += recs[i].lp_tail;
     }
-    rule_unskipped_stub();
     rule_lazy();
+    rule_unskipped_stub();
     rule_callgrind_jumps();
 
     /* Callgrind's caller is the frame's function; ours is the function

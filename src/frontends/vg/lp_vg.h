@@ -78,6 +78,8 @@ typedef struct lp_vg_site {
     UChar backward;       /* taking this site is a backward branch (dst <= pc) */
     UChar tail;           /* JUMP: the static target is another function's entry */
     UChar sig_bucket;     /* lp_signature_bucket(branch pc) */
+    UChar from_plt;       /* --skip-plt: a jump whose instruction lies in a PLT stub */
+    UChar to_plt;         /* --skip-plt: dst lies in a PLT stub: 0 no, 1 yes, 2 ask (dynamic) */
 } lp_vg_site;
 
 /* A shadow call-stack frame: sp is the stack pointer right after the call

@@ -80,6 +80,12 @@ static lp_vg_site *lp_vg_make_site(lp_vg_ctx *c, lp_vg_exit_kind kind, const lp_
         s->taken = dst != insn->addr + insn->len;
     if ((kind == LP_VG_COND && s->taken) || kind == LP_VG_JUMP)
         s->backward = dst <= insn->addr;
+    /* Settled here, so that at run time only an indirect transfer asks
+     * where its destination lies (lp_vg_run.c). */
+    if (lp_vg_clo_skip_plt && c->profiling && kind != LP_VG_NONBRANCH && kind != LP_VG_RET) {
+        s->from_plt = lp_vg_in_plt(insn->addr);
+        s->to_plt = dst ? lp_vg_in_plt(dst) : 2;
+    }
     return s;
 }
 

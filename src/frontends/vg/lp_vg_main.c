@@ -290,6 +290,15 @@ static void lp_vg_post_clo_init(void)
     lp_vg_tuples_init();
     lp_vg_hps_init();
     lp_vg_phase_init();
+    /* %p in a file name is the process id, as in Valgrind's own
+     * --log-file: when a command runs other programs (--trace-children),
+     * each process keeps files of its own. A program that execs keeps its
+     * pid, so its new image takes over its files from the start. */
+    lp_vg_clo_out = VG_(expand_file_name)("--out-file", lp_vg_clo_out);
+    if (lp_vg_clo_imatrix)
+        lp_vg_clo_imatrix = VG_(expand_file_name)("--imatrix-file", lp_vg_clo_imatrix);
+    if (lp_vg_clo_trace)
+        lp_vg_clo_trace = VG_(expand_file_name)("--trace-file", lp_vg_clo_trace);
     if (lp_vg_out_open() != 0)
         VG_(fmsg)("lowprof: cannot open the output files; nothing will be recorded\n");
 }

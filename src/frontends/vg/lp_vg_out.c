@@ -16,6 +16,8 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_vki.h"
 
+#include "pub_tool_clientstate.h"
+
 #include "lp_vg.h"
 
 typedef struct lp_vg_dirty {
@@ -96,6 +98,10 @@ static void lp_vg_base_meta(lp_meta *m)
     lp_meta_set(m, "recorder", "lowprof valgrind tool");
     lp_vg_meta_u64(m, "interval-length", lp_vg_cutter.length);
     lp_vg_meta_u64(m, "pid", (ULong)VG_(getpid)());
+    /* The program this process runs: under --trace-children a command's
+     * other processes are recorded too, and named by it. */
+    if (VG_(args_the_exename))
+        lp_meta_set(m, "executable", VG_(args_the_exename));
 }
 
 int lp_vg_out_open(void)

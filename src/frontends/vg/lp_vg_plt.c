@@ -31,6 +31,12 @@ static lp_vg_plt_obj *lp_vg_plt_objs;
 static UInt lp_vg_plt_nobjs, lp_vg_plt_capobjs;
 static lp_table lp_vg_plt_cache; /* address -> 1 in a PLT, 2 not */
 static Bool lp_vg_plt_ready;
+/* In front of the table, for the indirect calls and jumps of an
+ * interpreter's dispatch loop, which ask at run time: a direct-mapped
+ * cache of (address << 1 | in a PLT), 0 when empty (user addresses stay
+ * below 2^63). */
+#define LP_VG_PLT_FAST 4096
+static ULong lp_vg_plt_fast[LP_VG_PLT_FAST];
 
 static ULong lp_vg_le(const UChar *p, UInt bytes)
 {
@@ -132,13 +138,18 @@ static const lp_vg_plt_obj *lp_vg_plt_obj_of(const DebugInfo *di)
 
 Bool lp_vg_in_plt(ULong addr)
 {
+    ULong *fast = &lp_vg_plt_fast[(addr ^ (addr >> 12)) & (LP_VG_PLT_FAST - 1)];
+    if (*fast && *fast >> 1 == addr)
+        return (Bool)(*fast & 1);
     if (!lp_vg_plt_ready) {
         lp_table_init(&lp_vg_plt_cache, 256);
         lp_vg_plt_ready = True;
     }
     lp_entry *e = lp_table_upsert(&lp_vg_plt_cache, (lp_key){addr, 0});
-    if (e && e->v[0])
+    if (e && e->v[0]) {
+        *fast = addr << 1 | (e->v[0] == 1);
         return e->v[0] == 1;
+    }
     /* Every object is asked: VG_(find_DebugInfo) knows only text ranges,
      * and a PLT lies outside .text. */
     Bool in = False;
@@ -150,5 +161,6 @@ Bool lp_vg_in_plt(ULong addr)
     }
     if (e)
         e->v[0] = in ? 1 : 2;
+    *fast = addr << 1 | in;
     return in;
 }

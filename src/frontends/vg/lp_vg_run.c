@@ -296,12 +296,14 @@ void lp_vg_sig_cut(void)
  * A jump into a stub from outside (a tail call, "jmp free@plt") is deferred
  * the same way and completes as a tail call. So the stub is never a method
  * invocation, and "X -> puts@plt -> puts" is counted as "X -> puts", as
- * callgrind counts it. Returns whether the jump from pc to dst was such a
+ * callgrind counts it. Returns whether the jump of site s to dst was such a
  * PLT transfer (nothing else then remains to be done for it); quiet: the
  * profile builders are off, only the shadow stack is kept. */
-static Bool lp_vg_plt_jump(lp_vg_thread *t, ULong pc, ULong dst, ULong sp, Bool quiet)
+static Bool lp_vg_plt_jump(lp_vg_thread *t, const lp_vg_site *s, ULong dst, ULong sp,
+                           Bool quiet)
 {
-    Bool from = lp_vg_in_plt(pc), to = lp_vg_in_plt(dst);
+    Bool from = s->from_plt, to = s->to_plt == 2 ? lp_vg_in_plt(dst) : s->to_plt;
+    ULong pc = s->branch->pc;
     if (!from && to) {
         t->plt_site = pc;
         t->plt_tail = 1;
@@ -338,14 +340,14 @@ static Bool lp_vg_plt_jump(lp_vg_thread *t, ULong pc, ULong dst, ULong sp, Bool 
 
 /* A call into a PLT stub under --skip-plt: the call waits for the stub's
  * jump (lp_vg_plt_jump); its frame keeps the caller's method until then. */
-static Bool lp_vg_plt_call(lp_vg_thread *t, ULong pc, ULong dst, ULong sp)
+static Bool lp_vg_plt_call(lp_vg_thread *t, const lp_vg_site *s, ULong dst, ULong sp)
 {
     t->plt_pending = 0; /* a call of a stub never completes into another call */
-    if (!lp_vg_clo_skip_plt || !lp_vg_in_plt(dst))
+    if (!lp_vg_clo_skip_plt || !(s->to_plt == 2 ? lp_vg_in_plt(dst) : s->to_plt))
         return False;
     lp_vg_frame *top = lp_vg_top(t);
     lp_vg_push(t, sp, top ? top->method : lp_vg_method_get(dst));
-    t->plt_site = pc;
+    t->plt_site = s->branch->pc;
     t->plt_tail = 0;
     t->plt_pending = 1;
     return True;
@@ -361,7 +363,7 @@ VG_REGPARM(3) void lp_vg_on_ijump(lp_vg_site *s, ULong dst, ULong sp)
         return;
     Bool quiet = !lp_vg_sampling;
     lp_vg_thread *t = quiet ? (lp_vg_sig_only(s), lp_vg_cur) : lp_vg_transfer(s, dst);
-    if (lp_vg_clo_skip_plt && lp_vg_plt_jump(t, s->branch->pc, dst, sp, quiet)) {
+    if (lp_vg_clo_skip_plt && lp_vg_plt_jump(t, s, dst, sp, quiet)) {
         /* done: a transfer into, within or out of a PLT stub */
     } else if (quiet) {
         /* Builders off: keep only the shadow stack right, so that callers
@@ -404,7 +406,7 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
     if (!lp_vg_sampling) { /* builders off: the shadow stack only */
         lp_vg_sig_only(s);
         lp_vg_pop_dead(lp_vg_cur, sp, True);
-        if (!lp_vg_plt_call(lp_vg_cur, s->branch->pc, dst, sp))
+        if (!lp_vg_plt_call(lp_vg_cur, s, dst, sp))
             lp_vg_push(lp_vg_cur, sp, lp_vg_method_get(dst));
         lp_vg_end();
         return;
@@ -414,7 +416,7 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
     /* A frame at or below the new call's stack pointer was left without a
      * return we saw (longjmp, exceptions): drop it before pushing. */
     lp_vg_pop_dead(t, sp, True);
-    if (lp_vg_plt_call(t, s->branch->pc, dst, sp)) {
+    if (lp_vg_plt_call(t, s, dst, sp)) {
         lp_vg_end();
         return;
     }
