@@ -407,11 +407,11 @@ done:
         qsort(m->cus, m->ncus, sizeof *m->cus, lp__cu_cmp);
 }
 
-/* The line of pc through the compile-unit index, for a module whose
- * aranges do not cover it. Returns 0 and sets *out_file, *out_line and
- * *out_comp_dir (strings libdw owns), or -1. */
-static int lp__line_by_cu(lp__sym_module *m, uint64_t pc, const char **out_file,
-                          int *out_line, const char **out_comp_dir)
+/* The compile unit whose ranges hold pc, from the module's index of units
+ * (built on first use): *out_cu and the module's *out_bias. Returns 0, or
+ * -1 when no unit holds pc. */
+static int lp__cu_by_index(lp__sym_module *m, uint64_t pc, Dwarf_Die *out_cu,
+                           Dwarf_Addr *out_bias)
 {
     Dwarf_Addr bias = 0;
     Dwarf *dw = dwfl_module_getdwarf(m->mod, &bias);
@@ -429,10 +429,21 @@ static int lp__line_by_cu(lp__sym_module *m, uint64_t pc, const char **out_file,
         else
             hi = mid;
     }
-    if (lo == 0 || pc >= m->cus[lo - 1].hi)
+    if (lo == 0 || pc >= m->cus[lo - 1].hi || !dwarf_offdie(dw, m->cus[lo - 1].die, out_cu))
         return -1;
+    *out_bias = bias;
+    return 0;
+}
+
+/* The line of pc through the compile-unit index, for a module whose
+ * aranges do not cover it. Returns 0 and sets *out_file, *out_line and
+ * *out_comp_dir (strings libdw owns), or -1. */
+static int lp__line_by_cu(lp__sym_module *m, uint64_t pc, const char **out_file,
+                          int *out_line, const char **out_comp_dir)
+{
+    Dwarf_Addr bias = 0;
     Dwarf_Die cu;
-    if (!dwarf_offdie(dw, m->cus[lo - 1].die, &cu))
+    if (lp__cu_by_index(m, pc, &cu, &bias) != 0)
         return -1;
     Dwarf_Line *line = dwarf_getsrc_die(&cu, pc - bias);
     if (!line || dwarf_lineno(line, out_line) != 0)
@@ -547,21 +558,5 @@ int lp__symbolizer_locate(lp_symbolizer *s, uint64_t pc, Dwfl_Module **out_mod,
         *out_bias = bias;
         return 0;
     }
-    Dwarf *dw = dwfl_module_getdwarf(m->mod, &bias);
-    if (!dw)
-        return -1;
-    if (!m->cus_built)
-        lp__cus_build(m, dw, bias);
-    size_t lo = 0, hi = m->ncus;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (m->cus[mid].lo <= pc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == 0 || pc >= m->cus[lo - 1].hi || !dwarf_offdie(dw, m->cus[lo - 1].die, out_cu))
-        return -1;
-    *out_bias = bias;
-    return 0;
+    return lp__cu_by_index(m, pc, out_cu, out_bias);
 }
