@@ -14,7 +14,9 @@ extern "C" {
 typedef struct lp_symbolizer lp_symbolizer;
 
 typedef struct lp_symbol {
-    const char *function; /* symbol name; "target@plt" in a PLT stub; NULL if none covers pc */
+    const char *function; /* symbol name, C++ names demangled; "target@plt" in a PLT
+                             stub; NULL if none covers pc */
+    const char *linkage;  /* the name as the symbol table has it (mangled for C++) */
     uint64_t function_start; /* runtime address of that symbol or stub (pc if unknown) */
     const char *file;     /* source file from DWARF, or NULL */
     unsigned line;        /* 0 if unknown */

@@ -93,6 +93,10 @@ static void json_symbol(lp_out *o, lp_names *nm, const char *prefix, uint64_t pc
     lp_symbolize(nm->sym, pc, &sym);
     lp_outf(o, ", \"%sfunction\": ", prefix);
     json_string(o, sym.function);
+    /* The symbol table's own name too (mangled for C++), for tools that
+     * match names against the binary. */
+    lp_outf(o, ", \"%slinkage\": ", prefix);
+    json_string(o, sym.linkage);
     lp_outf(o, ", \"%sfunction_start\": ", prefix);
     if (sym.function)
         json_hex(o, sym.function_start);

@@ -313,7 +313,7 @@ static int pp_location_id(pp_builder *b, uint64_t pc, uint64_t *out_id)
      * and a file of one of its addresses would split the group. */
     const char *file = !sym.function ? NULL : entry.file ? entry.file : sym.file;
     uint64_t fid;
-    int rc = pp_function_id(b, name, sym.function ? sym.function : name, file,
+    int rc = pp_function_id(b, name, sym.linkage ? sym.linkage : name, file,
                             sym.function && entry.file ? entry.line : 0, &fid);
     if (rc)
         return rc;

@@ -293,9 +293,6 @@ static char *lp__join_path(const char *dir, const char *file)
     return res;
 }
 
-/* The source path to show for a DWARF file name: absolute names as they
- * are, relative ones joined to their compilation directory (once per
- * distinct pair; the strings live as long as s). */
 /* Keeps str (lp_malloc'd; taken over) under key and returns it; on
  * failure frees it and returns fallback. */
 static const char *lp__keep(lp_symbolizer *s, lp_key key, char *str, const char *fallback)
@@ -322,6 +319,9 @@ static const char *lp__keep(lp_symbolizer *s, lp_key key, char *str, const char 
     return str;
 }
 
+/* The source path to show for a DWARF file name: absolute names as they
+ * are, relative ones joined to their compilation directory (once per
+ * distinct pair; the strings live as long as s). */
 static const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp_dir)
 {
     /* An absolute name is kept as it is unless it has "." or ".." steps
@@ -363,6 +363,33 @@ static const char *lp__copy_origin(lp_symbolizer *s, const char *name)
         base[n - cut] = 0;
     }
     return lp__keep(s, key, base, name);
+}
+
+/* The C++ ABI's demangler, from the C++ runtime (libstdc++); C code may
+ * call it by this declaration. It returns a malloc'd string. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+/* name as people read it: a C++ name (Itanium ABI, "_Z...") demangled, as
+ * perf shows it ("ns::Klass::method(int)"); any other name as it is. Kept
+ * per distinct name for the symbolizer's life. */
+static const char *lp__demangled(lp_symbolizer *s, const char *name)
+{
+    if (!name || name[0] != '_' || name[1] != 'Z')
+        return name;
+    lp_key key = {(uint64_t)(uintptr_t)name, 2}; /* 1: copies' origins */
+    lp_entry *e = lp_table_find(&s->paths, key);
+    if (e)
+        return s->joined[e->v[0]];
+    int status = -1;
+    char *d = __cxa_demangle(name, NULL, NULL, &status);
+    char *kept = NULL;
+    if (d && status == 0) {
+        size_t n = strlen(d) + 1;
+        if ((kept = lp_malloc(n)) != NULL)
+            memcpy(kept, d, n);
+    }
+    free(d);
+    return lp__keep(s, key, kept, name);
 }
 
 static int lp__cu_cmp(const void *x, const void *y)
@@ -473,7 +500,8 @@ static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_sym
      * past its end (a stripped library whose static functions are gone from
      * .dynsym): a sized symbol that does not cover pc is not the function. */
     if (name && name[0] && !(sym.st_size != 0 && offset >= sym.st_size)) {
-        out->function = lp__copy_origin(s, name);
+        out->linkage = lp__copy_origin(s, name);
+        out->function = lp__demangled(s, out->linkage);
         out->function_start = pc - offset;
     }
     if (!out->function) { /* a PLT stub has no symbol: "target@plt" */
@@ -486,7 +514,7 @@ static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_sym
         uint64_t stub;
         const char *plt_name = lp__plt_lookup(m->plt, pc, &stub);
         if (plt_name) {
-            out->function = plt_name;
+            out->function = out->linkage = plt_name;
             out->function_start = stub;
         }
     }
