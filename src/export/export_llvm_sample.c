@@ -377,13 +377,17 @@ static void ls_location(lp_out *o, int indent, unsigned offset, unsigned disc)
 /* The body of n, each line indented by indent spaces. */
 static void ls_write_body(lp_out *o, ls_node *n, int indent)
 {
-    qsort(n->lines, n->nlines, sizeof *n->lines, ls_line_cmp);
-    qsort(n->sites, n->nsites, sizeof *n->sites, ls_site_cmp);
+    /* qsort must not be handed a NULL array, even an empty one. */
+    if (n->nlines)
+        qsort(n->lines, n->nlines, sizeof *n->lines, ls_line_cmp);
+    if (n->nsites)
+        qsort(n->sites, n->nsites, sizeof *n->sites, ls_site_cmp);
     for (size_t i = 0; i < n->nlines; i++) {
         ls_line *l = &n->lines[i];
         ls_location(o, indent, l->offset, l->disc);
         lp_outf(o, "%llu", (unsigned long long)l->samples);
-        qsort(l->targets, l->ntargets, sizeof *l->targets, ls_target_cmp);
+        if (l->ntargets)
+            qsort(l->targets, l->ntargets, sizeof *l->targets, ls_target_cmp);
         for (size_t k = 0; k < l->ntargets; k++)
             lp_outf(o, " %s:%llu", l->targets[k].name, (unsigned long long)l->targets[k].count);
         lp_outs(o, "\n");

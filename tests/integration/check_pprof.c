@@ -369,6 +369,10 @@ static int check_pprof(const char *lowprof, const char *dir, const char *prog,
     free(execs.items);
     free(inv.items);
     free(calls.items);
+    free(r.insns.items);
+    free(r.execs.items);
+    free(r.invocations.items);
+    free(r.calls.items);
 
     /* The default sample type is the report's first quantity. */
     char top[1200], type[64];
