@@ -221,6 +221,12 @@ const char *lp_names_describe(lp_names *n, uint64_t pc, int with_function, char 
     where[0] = '\0';
     if (sym.file)
         w += (size_t)snprintf(where, sizeof where, "%s:%u", lp_report_basename(sym.file), sym.line);
+    /* Code the compiler inlined: the line is in the inlined function's
+     * source, so name that function too (the innermost level, from DWARF). */
+    lp_src_frame inl[2];
+    if (lp_symbolize_frames(n->sym, pc, inl, 2) >= 2 && inl[0].function && w < sizeof where)
+        w += (size_t)snprintf(where + w, sizeof where - w, "%sinlined %s", w ? ", " : "",
+                              inl[0].function);
     if (sym.module && lp_names_is_library(n, sym.module) && w < sizeof where)
         snprintf(where + w, sizeof where - w, "%s%s", w ? ", " : "", lp_report_basename(sym.module));
     if (!with_function) {

@@ -101,6 +101,11 @@ want=$(csv_max block hot_sum 18)
 got=$(section hot_sum | awk '$1 == "7:" && $2 ~ /^mix:/ { m = 1; next } m && /^  2: / { print $2; exit }')
 [ "$want" = 20000 ] && [ "$got" = "$want" ] || fail "inlined mix offset 2: $got, its block $want"
 
+# The report names the inlined function where its code runs inside hot_sum.
+"$lowprof" report --type block --top 0 prof.lpprof > report.txt || fail "report exited $?"
+grep -q "hot_sum (prog.c:18, inlined mix)" report.txt ||
+  fail "the report does not show mix inlined into hot_sum at line 18: $(grep hot_sum report.txt | head -5)"
+
 # Totals: the function's total is the sum of its lines and inlined totals.
 total=$(header hot_sum | cut -d: -f1)
 sum=$(section hot_sum | awk '/^ [^ ]/ { n = $2; if (n ~ /:/) { split(n, a, ":"); n = a[2] } s += n }
