@@ -161,6 +161,15 @@ static void test_libc(void)
         LP_CHECK(sym.line > 0);
         printf("libc qsort: %s %s:%u\n", sym.function, sym.file ? sym.file : "?", sym.line);
 
+        /* memcpy is an IFUNC: its address here is the variant the loader
+         * chose for this processor, a local symbol that only the debug
+         * file's symbol table names (__memmove_avx_unaligned_erms, ...). */
+        void *(*volatile copy)(void *, const void *, size_t) = memcpy;
+        lp_symbol var;
+        lp_symbolize(s, (uint64_t)(uintptr_t)copy, &var);
+        LP_CHECK(var.function && strncmp(var.function, "__mem", 5) == 0);
+        printf("libc memcpy resolves to %s\n", var.function ? var.function : "?");
+
         /* The library itself gone (say, upgraded since the recording): its
          * debug file, found by the recorded build id, still answers. */
         lp_symbolizer *s2 = NULL;
