@@ -274,8 +274,17 @@ typedef enum lp_profile_type {
     LP_PROF_VALUE = 7,       /* key (load pc, value); v0 count, v1 access size in bytes */
     LP_PROF_CALL_TARGET = 8, /* key (call site, target); v0 count, v1 0 */
     LP_PROF_STREAMS = 9,     /* key (access signature, first pc); v0 frequency, v1 length */
-    LP_PROF_TYPE_MAX = 9,
+    LP_PROF_CONTEXT = 10,    /* key (parent context id, function entry); v0 calls, v1 self insns */
+    LP_PROF_TYPE_MAX = 10,
 } lp_profile_type;
+
+/* A calling context's id: the hash of its key, (parent's id, function
+ * entry); a root context's parent id is 0. So the keys alone rebuild the
+ * calling-context tree. */
+static inline uint64_t lp_context_id(uint64_t parent_id, uint64_t entry)
+{
+    return lp_hash_pair(parent_id, entry);
+}
 
 /* Short name ("code-region", "method", ...) or NULL for an unknown type. */
 const char *lp_profile_type_name(unsigned type);

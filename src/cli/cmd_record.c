@@ -33,7 +33,8 @@ const char cmd_record_help[] =
     "  --no-imatrix          do not keep the interval matrix\n"
     "  --interval N          interval length in instructions [10000000]\n"
     "  --profile TYPES       comma-separated: code-region, method, call-pair,\n"
-    "                        edge, block, value, data-streams; 'all'; or 'none'\n"
+    "                        edge, block, value, data-streams, context; 'all';\n"
+    "                        or 'none'\n"
     "                        for phase\n"
     "                        signatures only [code-region,method,call-pair,edge,block]\n"
     "  --strategy S          profile only some intervals (the profile builders\n"
@@ -101,6 +102,11 @@ const char cmd_record_help[] =
     "The value profile (per static load, each value loaded and its count) is\n"
     "exact and whole-run; it slows recording several times.\n"
     "\n"
+    "The context profile counts calls and self instructions per calling\n"
+    "context (the path of calls from the thread's first function), exactly and\n"
+    "over the whole run; a function calling itself stays in one context.\n"
+    "lowprof export --format folded or speedscope turns it into flame graphs.\n"
+    "\n"
     "If PROGRAM crashes or is killed by a signal, the profile up to that point\n"
     "is written and marked incomplete. The exit status of lowprof record is\n"
     "0 when the recording was written, whatever PROGRAM's own status was.\n"
@@ -143,10 +149,11 @@ static int lp_check_types(const char *list)
         const char *e = strchr(s, ',');
         size_t n = e ? (size_t)(e - s) : strlen(s);
         unsigned t = lp_profile_type_parse(s, n);
-        if (!t || (t > LP_PROF_VALUE && t != LP_PROF_STREAMS) || t == LP_PROF_CALL_GRAPH)
+        if (!t || (t > LP_PROF_VALUE && t != LP_PROF_STREAMS && t != LP_PROF_CONTEXT) ||
+            t == LP_PROF_CALL_GRAPH)
             return lp_host_usage("record", "'%.*s' is not a profile type the front end records "
                                           "(code-region, method, call-pair, edge, block, value, "
-                                          "data-streams)",
+                                          "data-streams, context)",
                                 (int)n, s);
         s = e ? e + 1 : s + n;
     }
@@ -638,6 +645,9 @@ int cmd_record(int argc, char **argv)
     if (strategy && strstr(o.types, "value"))
         return lp_host_usage("record", "the value profile is whole-run; leave it out of "
                                       "--profile with --strategy");
+    if ((strategy || bursty) && strstr(o.types, "context"))
+        return lp_host_usage("record", "the context profile is whole-run; leave it out of "
+                                      "--profile with --strategy or --bursty");
     if (lp_record_hps(&o, acf, acf_sets, nsets, hps_mode, hps_ar, explicit_types || tuples))
         return 2;
     int brc = lp_record_bursty(&o, bursty, checks, strategy || acf || hps_ar);

@@ -25,6 +25,8 @@ const char cmd_report_help[] =
     "  edge         branch -> destination: transfers\n"
     "  block        per basic block: executions, instructions\n"
     "  value        per static load: its values, each with its exact count\n"
+    "  context      per calling context: self instructions, calls, depth, innermost\n"
+    "               functions (record --profile context)\n"
     "  call-graph, call-target, streams   when the file holds them\n"
     "\n"
     "Options:\n"

@@ -202,6 +202,8 @@ static unsigned lp__merge_address_words(unsigned type)
         return 3;
     case LP_PROF_STREAMS:
         return 2;
+    case LP_PROF_CONTEXT:
+        return 0; /* ids hash the entries: moving one would orphan its subtree */
     default:
         return 1;
     }

@@ -6,7 +6,7 @@ static const char *const lp__type_names[LP_PROF_TYPE_MAX + 1] = {
     [LP_PROF_CALL_PAIR] = "call-pair",     [LP_PROF_EDGE] = "edge",
     [LP_PROF_BLOCK] = "block",             [LP_PROF_CALL_GRAPH] = "call-graph",
     [LP_PROF_VALUE] = "value",             [LP_PROF_CALL_TARGET] = "call-target",
-    [LP_PROF_STREAMS] = "streams",
+    [LP_PROF_STREAMS] = "streams",         [LP_PROF_CONTEXT] = "context",
 };
 
 const char *lp_profile_type_name(unsigned type)

@@ -22,6 +22,7 @@ int lp_eval_hps(int argc, char **argv);         /* hps/eval_hps.c */
 int lp_eval_native(int argc, char **argv);      /* native/eval_native.c */
 int lp_eval_bursty(int argc, char **argv);      /* bursty/eval_bursty.c */
 int lp_eval_value(int argc, char **argv);       /* value/eval_value.c */
+int lp_eval_pgo(int argc, char **argv);         /* pgo/eval_pgo.c */
 
 /* ---- the workload runner (common/eval_suite.c) --------------------------------- */
 

@@ -11,6 +11,7 @@ const lp_eval_experiment lp_eval_experiments[] = {
     {"native", lp_eval_native},
     {"bursty", lp_eval_bursty},
     {"value", lp_eval_value},
+    {"pgo", lp_eval_pgo},
     {NULL, NULL},
 };
 

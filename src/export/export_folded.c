@@ -1,10 +1,16 @@
-/* `lowprof export --format folded`: folded stacks for flame-graph tools
- * (flamegraph.pl, speedscope, inferno).
+/* `lowprof export --format folded` and `folded-calls`: folded stacks for
+ * flame-graph tools (flamegraph.pl, speedscope, inferno).
  *
- * lowprof records call pairs, not whole stacks, so every line is a stack two
- * frames deep, "caller;callee CALLS", weighted by the number of calls from
- * caller to callee (summed over call sites). The picture is a call-count
- * map of who calls whom, not a time profile of full stacks. */
+ * With a context profile (--profile context) every line is a whole calling
+ * context, "root;...;leaf N", weighted by the instructions executed in the
+ * leaf function itself (folded) or by the calls into that context
+ * (folded-calls): the flame graph of where the run's instructions went, or
+ * of who calls whom how often, along full stacks.
+ *
+ * Without one, lowprof has call pairs, not whole stacks, so folded writes
+ * every line two frames deep, "caller;callee CALLS", weighted by the number
+ * of calls from caller to callee (summed over call sites). That picture is
+ * a call-count map of who calls whom, not a time profile of full stacks. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,11 +42,39 @@ static void folded_frame(lp_out *o, const char *name)
     }
 }
 
+/* Full stacks from the context profile; LP_ENOENT without one. */
+static int folded_contexts(const lp_profile_set *s, lp_names *nm, lp_out *o, int calls)
+{
+    lp__context_tree t;
+    int rc = lp__context_tree_build(s, nm, &t);
+    if (rc)
+        return rc;
+    lp__context_stack *st;
+    size_t n;
+    rc = lp__context_stacks(&t, calls, &st, &n);
+    for (size_t i = 0; rc == 0 && i < n && !o->err; i++)
+        lp_outf(o, "%s %llu\n", st[i].text, (unsigned long long)st[i].weight);
+    if (rc == 0)
+        lp__context_stacks_free(st, n);
+    lp__context_tree_fini(&t);
+    return rc ? rc : o->err;
+}
+
+int lp__export_folded_calls(const char *source, const lp_profile_set *s, lp_names *nm,
+                            lp_out *o)
+{
+    (void)source;
+    return folded_contexts(s, nm, o, 1);
+}
+
 int lp__export_folded(const char *source, const lp_profile_set *s, lp_names *nm, lp_out *o)
 {
     (void)source;
+    int rc = folded_contexts(s, nm, o, 0);
+    if (rc != LP_ENOENT)
+        return rc;
     lp_report_view v;
-    int rc = lp_report_view_build(s, LP_PROF_CALL_PAIR, LP_PHASE_NONE, &v);
+    rc = lp_report_view_build(s, LP_PROF_CALL_PAIR, LP_PHASE_NONE, &v);
     if (rc)
         return rc;
     if (v.merged == 0) {

@@ -220,3 +220,8 @@ int lp__export_json(const char *source, const lp_profile_set *s, lp_names *nm, l
     lp_outs(o, "  ]\n}\n");
     return o->err;
 }
+
+void lp__json_string(lp_out *o, const char *s)
+{
+    json_string(o, s);
+}

@@ -8,7 +8,12 @@ const lp_exporter lp_exporters[] = {
     {"json", lp__export_json, NULL},
     {"csv", lp__export_csv, NULL},
     {"callgrind", lp__export_callgrind, NULL},
-    {"folded", lp__export_folded, "no call-pair profile to fold"},
+    {"folded", lp__export_folded,
+     "no context or call-pair profile to fold (record with --profile context for full stacks)"},
+    {"folded-calls", lp__export_folded_calls,
+     "folded-calls needs a context profile: record with --profile context"},
+    {"speedscope", lp__export_speedscope,
+     "speedscope needs a context profile: record with --profile context"},
     {"llvm-sample", lp__export_llvm_sample,
      "llvm-sample needs a block profile of code with DWARF line tables: record with "
      "--profile block (lowprof record) or profiles=block (lowprof cc), from a program "

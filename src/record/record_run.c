@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -26,10 +27,12 @@
 #define LP_SYSTEM_VALGRIND_LIB "/usr/libexec/valgrind"
 #define LP_TOOL_FILE "lowprof-amd64-linux"
 
-static volatile sig_atomic_t lp_child_pid;
+static volatile sig_atomic_t lp_child_pid, lp_term_pending;
+static pid_t lp_command_pid; /* the lowprof record the user started */
 
 static void lp_forward_term(int sig)
 {
+    lp_term_pending = 1;
     if (lp_child_pid > 0)
         kill((pid_t)lp_child_pid, sig);
 }
@@ -337,6 +340,8 @@ static int lp_spawn(const char *valgrind, const char *vglib, char **vargv,
         _exit(127);
     }
     lp_child_pid = pid;
+    if (lp_term_pending) /* a SIGTERM came before the program existed */
+        kill(pid, SIGTERM);
     return 0;
 }
 
@@ -412,7 +417,7 @@ static void lp_record_other_processes(const char *tmp, pid_t main_pid, const cha
         closedir(d);
 }
 
-int lp_record_run(const lp_record_opts *o)
+static int lp_record_here(const lp_record_opts *o)
 {
     char *prog = lp_record_find_program(o->argv[0]);
     if (!prog)
@@ -562,7 +567,7 @@ int lp_record_run(const lp_record_opts *o)
     strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     lp_meta_set(&set.meta, "recorded-at", buf);
     int complete = 1;
-    char reason[160] = "";
+    char reason[256] = "";
     if (WIFEXITED(wstatus)) {
         snprintf(buf, sizeof buf, "%d", WEXITSTATUS(wstatus));
         lp_meta_set(&set.meta, "exit-status", buf);
@@ -573,6 +578,10 @@ int lp_record_run(const lp_record_opts *o)
         complete = 0;
         snprintf(reason, sizeof reason, "the program was killed by signal %d (%s)", sig,
                  strsignal(sig));
+        if (lp_command_pid && getppid() != lp_command_pid) {
+            size_t n = strlen(reason);
+            snprintf(reason + n, sizeof reason - n, ", sent because lowprof record was killed");
+        }
     }
     if (!have_raw) {
         complete = 0;
@@ -611,4 +620,45 @@ done:
     free(imatrix);
     free(prog);
     return status;
+}
+
+/* The recording runs in a child of this process, the recorder, which
+ * starts Valgrind, waits and finishes the files; this process only waits
+ * for it and passes SIGTERM on. If this process is killed (even by
+ * SIGKILL, which it cannot see), the kernel sends the recorder SIGTERM
+ * (PR_SET_PDEATHSIG), which ends the recorded program as a SIGTERM of this
+ * command would: its profile is still finished, marked incomplete, and
+ * written where -o says, the temporary folder is removed, and nothing is
+ * left running. */
+int lp_record_run(const lp_record_opts *o)
+{
+    pid_t parent = lp_command_pid = getpid();
+    fflush(NULL);
+    pid_t rec = fork();
+    if (rec < 0)
+        return lp_host_fail("fork failed: %s", strerror(errno));
+    if (rec == 0) {
+        if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
+            lp_term_pending = 1; /* the parent is gone already */
+        int status = lp_record_here(o);
+        fflush(NULL);
+        _exit(status);
+    }
+    struct sigaction ign = {.sa_handler = SIG_IGN}, fwd = {.sa_handler = lp_forward_term};
+    struct sigaction old[3];
+    sigaction(SIGINT, &ign, &old[0]);
+    sigaction(SIGQUIT, &ign, &old[1]);
+    sigaction(SIGTERM, &fwd, &old[2]);
+    lp_child_pid = rec;
+    int st = 0;
+    while (waitpid(rec, &st, 0) < 0 && errno == EINTR)
+        ;
+    lp_child_pid = 0;
+    sigaction(SIGINT, &old[0], NULL);
+    sigaction(SIGQUIT, &old[1], NULL);
+    sigaction(SIGTERM, &old[2], NULL);
+    if (WIFEXITED(st))
+        return WEXITSTATUS(st);
+    char why[64];
+    return lp_host_fail("the recorder %s", lp_host_status_text(st, why, sizeof why));
 }

@@ -37,5 +37,7 @@ int lp__report_coproc_values(lp_names *nm, const lp_report_view *v, const lp_rep
 int lp__report_streams(lp_names *nm, const lp_report_view *v, const lp_report_opts *o,
                        const lp_meta *m);
 void lp__report_bursty(const lp_meta *m);
+/* The calling contexts' section (report_context.c). */
+int lp__report_contexts(lp_names *nm, const lp_report_view *v, const lp_report_opts *o);
 
 #endif

@@ -729,7 +729,7 @@ static void report_sampling(const lp_meta *m)
 /* Section order: what a reader looks at first comes first. */
 static const unsigned report_order[] = {
     LP_PROF_CODE_REGION, LP_PROF_METHOD,     LP_PROF_CALL_PAIR,   LP_PROF_EDGE,    LP_PROF_BLOCK,
-    LP_PROF_VALUE,       LP_PROF_CALL_GRAPH, LP_PROF_CALL_TARGET, LP_PROF_STREAMS,
+    LP_PROF_VALUE,       LP_PROF_CALL_GRAPH, LP_PROF_CALL_TARGET, LP_PROF_STREAMS, LP_PROF_CONTEXT,
 };
 
 int lp_report_print(const char *path, const lp_profile_set *set, lp_names *names,
@@ -774,6 +774,7 @@ int lp_report_print(const char *path, const lp_profile_set *set, lp_names *names
                      : report_values(names, &v, o);
             break;
         case LP_PROF_STREAMS: rc = lp__report_streams(names, &v, o, &set->meta); break;
+        case LP_PROF_CONTEXT: rc = lp__report_contexts(names, &v, o); break;
         default: rc = report_pairs(names, type, &v, o); break;
         }
         lp_report_view_fini(&v);

@@ -17,6 +17,7 @@ static const char *const lp__counters[LP_PROF_TYPE_MAX + 1][2] = {
     [LP_PROF_VALUE] = {"loads", NULL}, /* v1 is the access size, not a count */
     [LP_PROF_CALL_TARGET] = {"calls", NULL},
     [LP_PROF_STREAMS] = {"frequency", NULL}, /* v1 is the stream's length */
+    [LP_PROF_CONTEXT] = {"calls", "self instructions"},
 };
 
 const char *lp_report_counter_name(unsigned type, int which)

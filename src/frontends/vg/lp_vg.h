@@ -8,8 +8,8 @@
  * cutting and the files live in lp_vg_out.c, options and wiring in
  * lp_vg_main.c. Every global declared here is defined in lp_vg_state.c, so
  * the files call one another one way: main -> instrument -> {run, hps, ir,
- * bursty, plt}, hps -> ir, run -> {out, bursty, plt}, out -> {phase, tuples,
- * hps, bursty}, phase -> hps.
+ * bursty, plt}, hps -> ir, run -> {out, bursty, plt, context}, out -> {phase, tuples,
+ * hps, bursty, context}, phase -> hps.
  *
  * Threads: Valgrind runs one guest thread at a time and switches only between
  * superblocks, so the tool keeps a pointer to the running thread's state and
@@ -82,12 +82,23 @@ typedef struct lp_vg_site {
     UChar to_plt;         /* --skip-plt: dst lies in a PLT stub: 0 no, 1 yes, 2 ask (dynamic) */
 } lp_vg_site;
 
+/* A calling context (--profile context, lp_vg_context.c): the id starts
+ * the record, as every record's key does. */
+typedef struct lp_vg_context {
+    ULong id;                  /* lp_context_id(parent's id or 0, entry) */
+    ULong entry;               /* the function entered */
+    struct lp_vg_context *parent;  /* NULL for a thread's root */
+    ULong calls;               /* entries into the context (folded self-calls too) */
+    ULong self;                /* instructions executed in it, callees excluded */
+} lp_vg_context;
+
 /* A shadow call-stack frame: sp is the stack pointer right after the call
  * (pointing at the return address); frames whose sp the stack has moved
  * above are dead (returned through, or unwound by longjmp). */
 typedef struct lp_vg_frame {
     ULong sp;
     lp_vg_method *method;
+    lp_vg_context *ctx; /* its calling context; NULL without --profile context */
 } lp_vg_frame;
 
 typedef struct lp_vg_thread {
@@ -268,6 +279,17 @@ Bool lp_vg_value_on(void);
 void lp_vg_value_init(void);
 VG_REGPARM(2) void lp_vg_value_load(ULong pc, ULong value);
 void lp_vg_value_finish(lp_profile_set *set);
+
+/* ---- calling contexts (lp_vg_context.c) ---- */
+extern Bool lp_vg_ctx_on; /* --profile context */
+void lp_vg_context_init(void);
+/* The context a call of entry from parent enters (parent NULL: a root);
+ * parent itself for a direct self-call. NULL when contexts are off. */
+lp_vg_context *lp_vg_ctx_child(lp_vg_context *parent, ULong entry);
+/* The context a tail call from c to entry enters: a child of c's parent. */
+lp_vg_context *lp_vg_ctx_sibling(lp_vg_context *c, ULong entry);
+/* Adds every context to set's whole-run LP_PROF_CONTEXT profile. */
+void lp_vg_context_finish(lp_profile_set *set);
 
 /* ---- PLT sections (lp_vg_plt.c) ---- */
 /* Whether addr lies in a PLT stub (.plt, .plt.sec or .plt.got); cached. */

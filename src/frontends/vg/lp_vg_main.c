@@ -206,7 +206,7 @@ static Bool lp_vg_process_cmd_line_option(const HChar *arg)
     } else if VG_STR_CLO (arg, "--profile", v) {
         if (!lp_vg_parse_types(v, &lp_vg_clo_types))
             VG_(fmsg_bad_option)(arg, "profile types are code-region, method, call-pair, "
-                                      "edge, block, value, data-streams, or none\n");
+                                      "edge, block, value, data-streams, context, or none\n");
     } else {
         return False;
     }
@@ -221,8 +221,8 @@ static void lp_vg_print_usage(void)
                 "    --trace-limit=N        stop tracing after N events [10000000]\n"
                 "    --trace-kinds=K,K...   branch,call,return,block,load,store [all]\n"
                 "    --interval=N           interval length in instructions [10000000]\n"
-                "    --profile=T,T...       code-region,method,call-pair,edge,block,value\n"
-                "                           or none (signatures only)\n"
+                "    --profile=T,T...       code-region,method,call-pair,edge,block,value,\n"
+                "                           context, or none (signatures only)\n"
                 "    --strategy=S           profile only some intervals: exhaustive,\n"
                 "                           periodic:N[:OFFSET], random:P:SEED, phase\n"
                 "    --phase-threshold=T    phase similarity threshold in (0, 1] [0.1]\n"
@@ -284,6 +284,13 @@ static void lp_vg_post_clo_init(void)
                                     lp_vg_clo_ar_check))
         VG_(fmsg_bad_option)("--bursty", "bursts decide what is profiled alone: not with "
                                          "--strategy, --acf-file or --hps-ar\n");
+    /* Calling contexts are counted over the whole run, from a shadow stack
+     * kept exact by every call and return; a strategy's estimate of them
+     * would be a different profile. */
+    if ((lp_vg_clo_types & (1u << LP_PROF_CONTEXT)) &&
+        (lp_vg_clo_daemon.strategy || lp_vg_clo_bursty_check))
+        VG_(fmsg_bad_option)("--profile=context", "the context profile is whole-run: not with "
+                                                  "--strategy or --bursty\n");
     lp_vg_bursty_init(); /* before the first thread exists */
     lp_vg_value_init();
     lp_vg_run_init();

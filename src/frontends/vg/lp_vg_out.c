@@ -122,8 +122,10 @@ int lp_vg_out_open(void)
     if (lp_vg_clo_imatrix) {
         lp_vg_im_fd = lp_vg_create(lp_vg_clo_imatrix);
         /* The value profile is whole-run only: per interval it would be as
-         * large as the run's load stream. */
-        UInt types = lp_vg_clo_types & ~(1u << LP_PROF_VALUE);
+         * large as the run's load stream. So is the context profile: a
+         * context's id names its whole path, which an interval cannot
+         * rebuild from its own entries alone. */
+        UInt types = lp_vg_clo_types & ~(1u << LP_PROF_VALUE) & ~(1u << LP_PROF_CONTEXT);
         if (lp_vg_im_fd < 0 || lp_imatrix_writer_create(lp_vg_fd_sink(lp_vg_im_fd), &meta,
                                                         lp_vg_cutter.length, types, &lp_vg_imw))
             return -1;
@@ -296,6 +298,7 @@ void lp_vg_out_finish(Int exitcode)
     lp_vg_phase_finish(&lp_vg_totals);
     lp_vg_bursty_finish(&lp_vg_totals);
     lp_vg_value_finish(&lp_vg_totals);
+    lp_vg_context_finish(&lp_vg_totals);
     lp_vg_hps_finish(&lp_vg_totals);
     lp_vg_meta_u64(m, "instructions", lp_vg_icount);
     lp_meta_set(m, "skip-plt", lp_vg_clo_skip_plt ? "yes" : "no");

@@ -28,6 +28,7 @@ void lp_vg_run_init(void)
     lp_table_init(&lp_vg_block_tab, 4096);
     lp_table_init(&lp_vg_method_tab, 1024);
     lp_table_init(&lp_vg_entry_tab, 256);
+    lp_vg_context_init();
     lp_vg_switch_thread(1);
 }
 
@@ -124,7 +125,7 @@ static inline lp_vg_frame *lp_vg_top(lp_vg_thread *t)
     return t->depth ? &t->frames[t->depth - 1] : NULL;
 }
 
-static void lp_vg_push(lp_vg_thread *t, ULong sp, lp_vg_method *m)
+static void lp_vg_push(lp_vg_thread *t, ULong sp, lp_vg_method *m, lp_vg_context *ctx)
 {
     if (t->depth == t->capacity) {
         if (t->capacity >= LP_VG_MAX_DEPTH) {
@@ -136,6 +137,7 @@ static void lp_vg_push(lp_vg_thread *t, ULong sp, lp_vg_method *m)
     }
     t->frames[t->depth].sp = sp;
     t->frames[t->depth].method = m;
+    t->frames[t->depth].ctx = ctx;
     t->depth++;
 }
 
@@ -149,7 +151,45 @@ static void lp_vg_ensure_root(lp_vg_thread *t, const lp_vg_site *s)
     if (m->stamp != lp_vg_stamp())
         lp_vg_mark_method(m);
     m->invocations++;
-    lp_vg_push(t, ~0ULL, m);
+    lp_vg_context *c = lp_vg_ctx_child(NULL, m->entry);
+    if (c)
+        c->calls++;
+    lp_vg_push(t, ~0ULL, m, c);
+}
+
+/* --profile context: the block's instructions are the running context's
+ * self cost. The frame already points at its context: no look-up here. */
+static inline void lp_vg_count_context(const lp_vg_site *s)
+{
+    lp_vg_thread *t = lp_vg_cur;
+    lp_vg_ensure_root(t, s);
+    t->frames[t->depth - 1].ctx->self += s->ninsns;
+}
+
+/* A call or tail call from the top frame to entry has replaced the frame's
+ * method (frame kept) or pushed a new frame: the context it enters, counted
+ * unless quiet. NULL when contexts are off. */
+static lp_vg_context *lp_vg_enter(lp_vg_context *from, ULong entry, Bool tail, Bool quiet)
+{
+    if (!lp_vg_ctx_on)
+        return NULL;
+    lp_vg_context *c = tail ? lp_vg_ctx_sibling(from, entry) : lp_vg_ctx_child(from, entry);
+    if (!quiet)
+        c->calls++;
+    return c;
+}
+
+/* A tail call from the top frame to m (or, from the root frame or an empty
+ * stack, a call): the frame becomes m's, in a sibling context. */
+static void lp_vg_tail_to(lp_vg_thread *t, lp_vg_frame *top, ULong sp, lp_vg_method *m,
+                          Bool quiet)
+{
+    if (top && top->sp != ~0ULL) {
+        top->method = m;
+        top->ctx = lp_vg_enter(top->ctx, m->entry, True, quiet);
+    } else {
+        lp_vg_push(t, sp, m, lp_vg_enter(top ? top->ctx : NULL, m->entry, False, quiet));
+    }
 }
 
 static inline void lp_vg_count_branch(const lp_vg_site *s, ULong dst)
@@ -188,6 +228,8 @@ static inline void lp_vg_begin(const lp_vg_site *s)
     lp_vg_counters[LP_VG_STAT_PROFILE_CALLS]++;
     lp_vg_icount += s->ninsns;
     lp_vg_count_block(s);
+    if (lp_vg_ctx_on)
+        lp_vg_count_context(s);
     if (lp_vg_clo_trace) {
         lp_event ev = {.kind = LP_EV_BLOCK, .tid = lp_vg_cur->tid, .pc = s->block->start,
                        .a = s->ninsns, .icount = lp_vg_icount};
@@ -331,10 +373,13 @@ static Bool lp_vg_plt_jump(lp_vg_thread *t, const lp_vg_site *s, ULong dst, ULon
             lp_vg_emit(&ev);
         }
     }
-    if (top && top->sp != ~0ULL)
+    if (!t->plt_tail && top && top->sp != ~0ULL) {
+        /* the frame the stub's call pushed, still in the caller's context */
         top->method = m;
-    else
-        lp_vg_push(t, sp, m);
+        top->ctx = lp_vg_enter(top->ctx, dst, False, quiet);
+    } else {
+        lp_vg_tail_to(t, top, sp, m, quiet);
+    }
     return True;
 }
 
@@ -346,7 +391,9 @@ static Bool lp_vg_plt_call(lp_vg_thread *t, const lp_vg_site *s, ULong dst, ULon
     if (!lp_vg_clo_skip_plt || !(s->to_plt == 2 ? lp_vg_in_plt(dst) : s->to_plt))
         return False;
     lp_vg_frame *top = lp_vg_top(t);
-    lp_vg_push(t, sp, top ? top->method : lp_vg_method_get(dst));
+    /* The stub's instructions count in the caller's context. */
+    lp_vg_push(t, sp, top ? top->method : lp_vg_method_get(dst),
+               top ? top->ctx : lp_vg_enter(NULL, dst, False, True));
     t->plt_site = s->branch->pc;
     t->plt_tail = 0;
     t->plt_pending = 1;
@@ -371,24 +418,15 @@ VG_REGPARM(3) void lp_vg_on_ijump(lp_vg_site *s, ULong dst, ULong sp)
         if (lp_vg_is_function_entry(dst)) {
             lp_vg_pop_dead(t, sp, False);
             lp_vg_frame *top = lp_vg_top(t);
-            if (!top || top->method->entry != dst) {
-                lp_vg_method *m = lp_vg_method_get(dst);
-                if (top && top->sp != ~0ULL)
-                    top->method = m;
-                else
-                    lp_vg_push(t, sp, m);
-            }
+            if (!top || top->method->entry != dst)
+                lp_vg_tail_to(t, top, sp, lp_vg_method_get(dst), True);
         }
     } else if (lp_vg_is_function_entry(dst)) {
         lp_vg_pop_dead(t, sp, False);
         lp_vg_frame *top = lp_vg_top(t);
         if (!top || top->method->entry != dst) {
             lp_vg_record_call(s->branch->pc, dst, True);
-            lp_vg_method *m = lp_vg_method_get(dst);
-            if (top && top->sp != ~0ULL)
-                top->method = m;
-            else
-                lp_vg_push(t, sp, m);
+            lp_vg_tail_to(t, top, sp, lp_vg_method_get(dst), False);
             if (lp_vg_clo_trace) {
                 lp_event ev = {.kind = LP_EV_CALL, .flags = LP_EVF_TAIL, .tid = t->tid,
                                .pc = s->branch->pc, .a = dst, .b = sp, .icount = lp_vg_icount};
@@ -406,8 +444,11 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
     if (!lp_vg_sampling) { /* builders off: the shadow stack only */
         lp_vg_sig_only(s);
         lp_vg_pop_dead(lp_vg_cur, sp, True);
-        if (!lp_vg_plt_call(lp_vg_cur, s, dst, sp))
-            lp_vg_push(lp_vg_cur, sp, lp_vg_method_get(dst));
+        if (!lp_vg_plt_call(lp_vg_cur, s, dst, sp)) {
+            lp_vg_frame *top = lp_vg_top(lp_vg_cur);
+            lp_vg_push(lp_vg_cur, sp, lp_vg_method_get(dst),
+                       lp_vg_enter(top ? top->ctx : NULL, dst, False, True));
+        }
         lp_vg_end();
         return;
     }
@@ -422,7 +463,7 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
     }
     lp_vg_record_call(s->branch->pc, dst, False);
     lp_vg_tuple(LP_TUPLE_CALL_TARGET, s->branch->pc, dst);
-    lp_vg_push(t, sp, lp_vg_method_get(dst));
+    lp_vg_push(t, sp, lp_vg_method_get(dst), lp_vg_enter(lp_vg_top(t)->ctx, dst, False, False));
     if (lp_vg_clo_trace) {
         lp_event ev = {.kind = LP_EV_CALL, .tid = t->tid, .pc = s->branch->pc, .a = dst,
                        .b = sp, .icount = lp_vg_icount};

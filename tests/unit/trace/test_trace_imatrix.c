@@ -306,7 +306,7 @@ static void test_writer_rules(void)
     LP_CHECK(lp_imatrix_writer_create(lp_membuf_sink(&m), NULL, 0, 0, &w) == LP_EINVAL);
     LP_CHECK(w == NULL);
     LP_CHECK(lp_imatrix_writer_create(lp_membuf_sink(&m), NULL, 10, 1u, &w) == LP_EINVAL);
-    LP_CHECK(lp_imatrix_writer_create(lp_membuf_sink(&m), NULL, 10, 1u << 10, &w) == LP_EINVAL);
+    LP_CHECK(lp_imatrix_writer_create(lp_membuf_sink(&m), NULL, 10, 1u << (LP_PROF_TYPE_MAX + 1), &w) == LP_EINVAL);
     LP_CHECK(lp_imatrix_writer_create(lp_membuf_sink(&m), NULL, 10, 1u << LP_PROF_EDGE, &w) == 0);
     lp_interval iv;
     lp_interval_init(&iv);

@@ -331,7 +331,7 @@ static void test_hostile_fields(void)
         const char *field;
     } cases[] = {
         {0, 1, 0, LP_EFORMAT, "profile[0].type"},
-        {10, 1, 0, LP_EFORMAT, "profile[0].type"},
+        {LP_PROF_TYPE_MAX + 1, 1, 0, LP_EFORMAT, "profile[0].type"},
         {4, 0, 0, LP_EFORMAT, "profile[0].scale_den"},
         {4, 1, 1ull << 40, LP_ELIMIT, "profile[0].count"},
         {4, 1, 1000, LP_EFORMAT, "profile[0].count"},

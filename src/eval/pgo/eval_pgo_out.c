@@ -1,0 +1,191 @@
+/* lowprof eval pgo: the results. pgo.csv has one row per program (every
+ * figure, for re-plotting); pgo.md the same as a table for people, with
+ * the medians over programs and the verdict on the target; stdout gets
+ * the Markdown too.
+ *
+ * speedup   plain's median CPU time (user and system) over the build's;
+ * recovered (speedup_sample - 1) / (speedup_instr - 1): the share of
+ *           instrumentation PGO's gain a sample profile gets; left empty
+ *           when instrumentation PGO gains under 1 %, where the ratio is
+ *           noise over noise;
+ * cost      a training run with collection over the plain training run
+ *           (CPU time; Valgrind's is its slowdown), and the runtime's
+ *           collection at the measured size over plain there. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval_pgo.h"
+
+/* The figures of one program. */
+typedef struct pg_row {
+    double speedup[LP__PG_NTIMED];
+    double recovered_vg, recovered_rt;
+    double collect_measured; /* runtime collecting at the measured size over plain */
+} pg_row;
+
+static double ratio(double num, double den)
+{
+    return isfinite(num) && isfinite(den) && den > 0 ? num / den : NAN;
+}
+
+static pg_row row_of(const lp__pg_program *p)
+{
+    pg_row r;
+    for (unsigned b = 0; b < LP__PG_NTIMED; b++)
+        r.speedup[b] = p->ok ? ratio(p->median[LP__PG_PLAIN], p->median[b]) : NAN;
+    double gain = r.speedup[LP__PG_INSTR] - 1;
+    int defined = isfinite(gain) && gain >= 0.01;
+    r.recovered_vg = defined ? (r.speedup[LP__PG_VG] - 1) / gain : NAN;
+    r.recovered_rt = defined ? (r.speedup[LP__PG_RT] - 1) / gain : NAN;
+    r.collect_measured = p->ok ? ratio(p->median[LP__PG_COLLECT], p->median[LP__PG_PLAIN]) : NAN;
+    return r;
+}
+
+/* A number with the format, or empty (CSV) / "n/a" (Markdown) for NAN. */
+static void num(FILE *f, const char *fmt, double v, const char *none)
+{
+    if (isfinite(v))
+        fprintf(f, fmt, v);
+    else
+        fputs(none, f);
+}
+
+/* The median of the finite values among v[0..n) (NAN if none). */
+static double finite_median(const double *v, size_t n)
+{
+    double *keep = malloc((n ? n : 1) * sizeof *keep);
+    size_t k = 0;
+    for (size_t i = 0; keep && i < n; i++)
+        if (isfinite(v[i]))
+            keep[k++] = v[i];
+    double m = keep && k ? lp__pg_median(keep, k) : NAN;
+    free(keep);
+    return m;
+}
+
+static int write_csv(const lp__pg_opts *o, const lp__pg_program *ps, const pg_row *rows, size_t n)
+{
+    char path[4200];
+    FILE *f = lp__eval_open(o->out, "pgo.csv", path, sizeof path);
+    if (!f)
+        return 1;
+    fputs("program,ok,rounds,plain_s,instr_s,vg_s,rt_s,collect_s,speedup_instr,speedup_vg,"
+          "speedup_rt,recovered_vg,recovered_rt,train_plain_s,cost_instr,cost_vg,cost_rt,"
+          "cost_rt_measured,warnings_instr,warnings_vg,warnings_rt\n",
+          f);
+    for (size_t i = 0; i < n; i++) {
+        const lp__pg_program *p = &ps[i];
+        const pg_row *r = &rows[i];
+        fprintf(f, "%s,%d,%u", p->name, p->ok, o->rounds);
+        for (unsigned b = 0; b < LP__PG_NTIMED; b++) {
+            fputc(',', f);
+            num(f, "%.4f", p->ok ? p->median[b] : NAN, "");
+        }
+        for (unsigned b = LP__PG_INSTR; b <= LP__PG_RT; b++) {
+            fputc(',', f);
+            num(f, "%.4f", r->speedup[b], "");
+        }
+        fputc(',', f);
+        num(f, "%.3f", r->recovered_vg, "");
+        fputc(',', f);
+        num(f, "%.3f", r->recovered_rt, "");
+        fputc(',', f);
+        num(f, "%.4f", p->train_cpu[LP__PG_PLAIN], "");
+        for (unsigned b = LP__PG_INSTR; b <= LP__PG_RT; b++) {
+            fputc(',', f);
+            num(f, "%.3f", p->collect[b], "");
+        }
+        fputc(',', f);
+        num(f, "%.4f", r->collect_measured, "");
+        fprintf(f, ",%d,%d,%d\n", p->warnings[LP__PG_INSTR], p->warnings[LP__PG_VG],
+                p->warnings[LP__PG_RT]);
+    }
+    return lp__eval_close(f, path) ? 1 : 0;
+}
+
+/* The Markdown table, the medians and the verdict, to f. */
+static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps, const pg_row *rows,
+                        size_t n)
+{
+    fprintf(f,
+            "# lowprof eval pgo\n\n"
+            "Trained on the small input; measured on the %s input, CPU time (user + system), "
+            "medians of %u alternating rounds.\n\n",
+            o->full ? "default" : "small", o->rounds);
+    fputs("| program | plain s | speedup instr | speedup vg | speedup rt | recovered vg | "
+          "recovered rt | cost instr | cost vg | cost rt (training) | cost rt (measured) |\n"
+          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
+          f);
+    double col[7][16];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        const lp__pg_program *p = &ps[i];
+        const pg_row *r = &rows[i];
+        if (!p->ok) {
+            fprintf(f, "| %s | failed: %s |||||||||| \n", p->name, p->why);
+            continue;
+        }
+        fprintf(f, "| %s | %.3f | %.3f | %.3f | %.3f | ", p->name, p->median[LP__PG_PLAIN],
+                r->speedup[LP__PG_INSTR], r->speedup[LP__PG_VG], r->speedup[LP__PG_RT]);
+        num(f, "%.0f %%", 100 * r->recovered_vg, "n/a");
+        fputs(" | ", f);
+        num(f, "%.0f %%", 100 * r->recovered_rt, "n/a");
+        fputs(" | ", f);
+        for (unsigned b = LP__PG_INSTR; b <= LP__PG_RT; b++) {
+            num(f, "%.2fx", p->collect[b], "n/a");
+            fputs(" | ", f);
+        }
+        num(f, "%+.1f %%", 100 * (r->collect_measured - 1), "n/a");
+        fputs(" |\n", f);
+        if (k < 16) {
+            double v[7] = {r->speedup[LP__PG_INSTR], r->speedup[LP__PG_VG], r->speedup[LP__PG_RT],
+                           r->recovered_vg,          r->recovered_rt,       p->collect[LP__PG_RT],
+                           r->collect_measured};
+            for (int c = 0; c < 7; c++)
+                col[c][k] = v[c];
+            k++;
+        }
+    }
+    double m[7];
+    for (int c = 0; c < 7; c++)
+        m[c] = finite_median(col[c], k);
+    fprintf(f, "| **median** | | %.3f | %.3f | %.3f | ", m[0], m[1], m[2]);
+    num(f, "%.0f %%", 100 * m[3], "n/a");
+    fputs(" | ", f);
+    num(f, "%.0f %%", 100 * m[4], "n/a");
+    fputs(" | | | ", f);
+    num(f, "%.2fx", m[5], "n/a");
+    fputs(" | ", f);
+    num(f, "%+.1f %%", 100 * (m[6] - 1), "n/a");
+    fputs(" |\n\n", f);
+    int met = isfinite(m[4]) && m[4] >= 0.9 && isfinite(m[6]) && m[6] < 1.03;
+    fprintf(f, "Target: the runtime's 10 %% windows profile recovers at least 90 %% of "
+               "instrumentation PGO's speedup on the median program (here ");
+    num(f, "%.0f %%", 100 * m[4], "n/a");
+    fputs(") at under 3 % collection overhead (here ", f);
+    num(f, "%+.1f %%", 100 * (m[6] - 1), "n/a");
+    fprintf(f, " at the measured size): %s.\n", met ? "met" : "not met");
+}
+
+int lp__pg_write(const lp__pg_opts *o, const lp__pg_program *ps, size_t n)
+{
+    pg_row *rows = calloc(n ? n : 1, sizeof *rows);
+    if (!rows)
+        return 1;
+    for (size_t i = 0; i < n; i++)
+        rows[i] = row_of(&ps[i]);
+    int rc = write_csv(o, ps, rows, n);
+    char path[4200];
+    FILE *f = rc ? NULL : lp__eval_open(o->out, "pgo.md", path, sizeof path);
+    if (f) {
+        write_table(f, o, ps, rows, n);
+        rc = lp__eval_close(f, path) ? 1 : 0;
+        write_table(stdout, o, ps, rows, n);
+    } else {
+        rc = 1;
+    }
+    free(rows);
+    return rc;
+}
