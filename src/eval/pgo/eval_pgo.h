@@ -49,6 +49,7 @@ typedef struct lp__pg_opts {
     unsigned rounds;
     int full;        /* measured at the default size (else the small one) */
     int debian;      /* also Debian's bzip2, built from its source package */
+    int train_large; /* train on a sixteenth of the default size (else the small one) */
     char self[4096]; /* this lowprof binary */
 } lp__pg_opts;
 
@@ -86,7 +87,8 @@ int lp__pg_build(const lp__pg_opts *o, lp__pg_program *p);
 
 /* Runs argv (env: NULL-terminated NAME=VALUE additions) with stdout and
  * stderr to LOG.out and LOG.err; with want non-NULL checks the first
- * stdout line is it, or, when want starts with '/', that stdout is byte for
+ * stdout line is it (starts with it when want ends in a space), or, when
+ * want starts with '/', that stdout is byte for
  * byte the file want names. *cpu gets the child's CPU seconds (user and system).
  * Returns 0, or 1 with why set. */
 int lp__pg_run(char *const *argv, char *const *env, const char *log, const char *want, double *cpu,

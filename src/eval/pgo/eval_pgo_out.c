@@ -111,8 +111,9 @@ static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps,
 {
     fprintf(f,
             "# lowprof eval pgo\n\n"
-            "Trained on the small input; measured on the %s input, CPU time (user + system), "
+            "Trained on the %s input; measured on the %s input, CPU time (user + system), "
             "medians of %u alternating rounds.\n\n",
+            o->train_large ? "large (a sixteenth of the default size)" : "small",
             o->full ? "default" : "small", o->rounds);
     fputs("| program | plain s | speedup instr | speedup vg | speedup rt | recovered vg | "
           "recovered rt | cost instr | cost vg | cost rt (training) | cost rt (measured) |\n"
@@ -124,7 +125,7 @@ static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps,
         const lp__pg_program *p = &ps[i];
         const pg_row *r = &rows[i];
         if (!p->ok) {
-            fprintf(f, "| %s | failed: %s |||||||||| \n", p->name, p->why);
+            fprintf(f, "| %s | failed: %s | | | | | | | | | |\n", p->name, p->why);
             continue;
         }
         fprintf(f, "| %s | %.3f | %.3f | %.3f | %.3f | ", p->name, p->median[LP__PG_PLAIN],
