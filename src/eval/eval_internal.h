@@ -44,6 +44,24 @@ typedef struct lp__eval_workload {
     int recorded; /* 1 when this run made the trace (and may delete it) */
 } lp__eval_workload;
 
+/* One program's line of workloads/native/suite.tsv (tab-separated: name,
+ * sources, link, default arguments, small arguments, their checksums),
+ * handed to the caller to parse in place; dir is the manifest's folder,
+ * index the program's place among those selected. 0, or non-zero after
+ * printing why (the reading stops). */
+typedef int (*lp__eval_native_fn)(void *ctx, const char *dir, const char *manifest,
+                                  unsigned lineno, char *line, size_t index);
+
+/* Reads the native programs' manifest and calls fn for each program the
+ * comma list programs selects (NULL: all), at most max of them, in the
+ * manifest's order; *out_text keeps the text the lines lie in (free() it),
+ * *out_n gets how many fn took. Every name in programs must be in the
+ * manifest, or be one also accepts (also may be NULL). Returns 0, or 1/2
+ * after printing why (2: a bad --programs). */
+int lp__eval_native_suite(const char *cmd, const char *programs,
+                          int (*also)(const char *name, size_t len), size_t max,
+                          lp__eval_native_fn fn, void *ctx, char **out_text, size_t *out_n);
+
 /* Resolves the workloads the options select (manifest names checked) into
  * *out (malloc'd, *out_n of them) without recording anything yet. Returns
  * 0, or 1 (bad name, unreadable manifest) or 2 (bad command line) after

@@ -102,70 +102,31 @@ static int program_parse(const lp__en_opts *o, const char *dir, const char *mani
     return 0;
 }
 
-/* True if name is in the comma list (NULL: every name). */
-static int listed(const char *list, const char *name)
+/* One manifest line into the program table (lp__eval_native_suite's fn). */
+typedef struct lp__en_load {
+    const lp__en_opts *o;
+    lp__en_program *ps;
+} lp__en_load;
+
+static int program_take(void *ctx, const char *dir, const char *manifest, unsigned lineno,
+                        char *line, size_t i)
 {
-    size_t n = strlen(name);
-    for (const char *q = list; q && *q; q += strcspn(q, ",") + (q[strcspn(q, ",")] == ','))
-        if (strcspn(q, ",") == n && strncmp(q, name, n) == 0)
-            return 1;
-    return list == NULL;
+    lp__en_load *l = ctx;
+    return program_parse(l->o, dir, manifest, lineno, line, &l->ps[i]);
 }
 
 /* Reads the manifest into *out; the lines are kept in *out_text. */
 static int programs_load(const lp__en_opts *o, lp__en_program **out, size_t *out_n,
                          char **out_text)
 {
-    char dir[PATH_MAX], manifest[PATH_MAX + 16];
-    const char *slash = strrchr(LP_WL_MANIFEST, '/');
-    snprintf(dir, sizeof dir, "%.*snative", slash ? (int)(slash - LP_WL_MANIFEST + 1) : 0,
-             LP_WL_MANIFEST);
-    snprintf(manifest, sizeof manifest, "%s/suite.tsv", dir);
-    uint8_t *text;
-    size_t size;
-    if (lp_host_read_file(manifest, &text, &size) != 0)
-        return 1;
-    char *all = malloc(size + 1);
-    if (!all) {
-        lp_free(text);
+    lp__en_load l = {o, calloc(16, sizeof *l.ps)};
+    *out = l.ps;
+    *out_n = 0;
+    *out_text = NULL;
+    if (!l.ps)
         return lp_host_fail("out of memory");
-    }
-    memcpy(all, text, size);
-    all[size] = '\0';
-    lp_free(text);
-    *out_text = all;
-    lp__en_program *ps = calloc(16, sizeof *ps);
-    size_t n = 0;
-    unsigned lineno = 0;
-    int rc = ps ? 0 : lp_host_fail("out of memory");
-    for (char *rest = all, *line; rc == 0 && (line = strsep(&rest, "\n")) != NULL;) {
-        lineno++;
-        if (line[0] == '#' || line[0] == '\0')
-            continue;
-        size_t name_len = strcspn(line, "\t");
-        char after = line[name_len];
-        line[name_len] = '\0';
-        int wanted = listed(o->programs, line);
-        line[name_len] = after;
-        if (!wanted)
-            continue;
-        if (n == 16)
-            rc = lp_host_fail("%s: more than 16 programs", manifest);
-        else if ((rc = program_parse(o, dir, manifest, lineno, line, &ps[n])) == 0)
-            n++;
-    }
-    *out = ps;
-    *out_n = n;
-    for (const char *q = o->programs; rc == 0 && q && *q;) { /* every name must exist */
-        size_t len = strcspn(q, ",");
-        int found = 0;
-        for (size_t i = 0; i < n; i++)
-            found |= strlen(ps[i].name) == len && strncmp(ps[i].name, q, len) == 0;
-        if (!found)
-            return lp_host_usage(cmd, "--programs: no native program named '%.*s'", (int)len, q);
-        q += len + (q[len] == ',');
-    }
-    return rc ? rc : n ? 0 : lp_host_usage(cmd, "--programs: no program selected");
+    int rc = lp__eval_native_suite(cmd, o->programs, NULL, 16, program_take, &l, out_text, out_n);
+    return rc ? rc : *out_n ? 0 : lp_host_usage(cmd, "--programs: no program selected");
 }
 
 /* ---- command line ---- */

@@ -110,59 +110,41 @@ static void program_fini(lp__pg_program *p)
         free(p->seconds[b]);
 }
 
-/* Reads the manifest's selected programs into *out; their words point
- * into *out_text. 0, or 1/2 after printing why. */
+/* One manifest line into the program table (lp__eval_native_suite's fn). */
+typedef struct lp__pg_load {
+    const lp__pg_opts *o;
+    lp__pg_program *ps;
+} lp__pg_load;
+
+static int program_take(void *ctx, const char *dir, const char *manifest, unsigned lineno,
+                        char *line, size_t i)
+{
+    lp__pg_load *l = ctx;
+    return program_parse(l->o, dir, manifest, lineno, line, &l->ps[i]);
+}
+
+/* --programs may name Debian's bzip2 beside the manifest's programs. */
+static int also_bzip2(const char *name, size_t len)
+{
+    return len == 5 && strncmp(name, "bzip2", 5) == 0;
+}
+
+/* Reads the manifest's selected programs into *out (with room for one
+ * more, Debian's); their words point into *out_text. 0, or 1/2 after
+ * printing why. */
 static int programs_load(const lp__pg_opts *o, lp__pg_program **out, size_t *out_n, char **out_text)
 {
-    char dir[PATH_MAX], manifest[PATH_MAX + 16];
-    const char *slash = strrchr(LP_WL_MANIFEST, '/');
-    snprintf(dir, sizeof dir, "%.*snative", slash ? (int)(slash - LP_WL_MANIFEST + 1) : 0,
-             LP_WL_MANIFEST);
-    snprintf(manifest, sizeof manifest, "%s/suite.tsv", dir);
-    uint8_t *text;
-    size_t size;
-    if (lp_host_read_file(manifest, &text, &size) != 0)
-        return 1;
-    char *all = malloc(size + 1);
-    if (!all) {
-        lp_free(text);
+    lp__pg_load l = {o, calloc(17, sizeof *l.ps)};
+    *out = l.ps;
+    *out_n = 0;
+    *out_text = NULL;
+    if (!l.ps)
         return lp_host_fail("out of memory");
-    }
-    memcpy(all, text, size);
-    all[size] = '\0';
-    lp_free(text);
-    *out_text = all;
-    lp__pg_program *ps = *out = calloc(17, sizeof *ps);
-    size_t n = 0;
-    unsigned lineno = 0;
-    int rc = ps ? 0 : lp_host_fail("out of memory");
-    for (char *rest = all, *line; rc == 0 && (line = strsep(&rest, "\n")) != NULL;) {
-        lineno++;
-        if (line[0] == '#' || line[0] == '\0')
-            continue;
-        size_t len = strcspn(line, "\t");
-        char after = line[len];
-        line[len] = '\0';
-        int wanted = listed(o->programs, line);
-        line[len] = after;
-        if (!wanted)
-            continue;
-        if (n == 16)
-            rc = lp_host_fail("%s: more than 16 programs", manifest);
-        else if ((rc = program_parse(o, dir, manifest, lineno, line, &ps[n])) == 0)
-            n++;
-    }
-    *out_n = n;
-    for (const char *q = o->programs; rc == 0 && q && *q;) { /* every name must exist */
-        size_t len = strcspn(q, ",");
-        int found = o->debian && len == 5 && strncmp(q, "bzip2", 5) == 0;
-        for (size_t i = 0; i < n; i++)
-            found |= strlen(ps[i].name) == len && strncmp(ps[i].name, q, len) == 0;
-        if (!found)
-            return lp_host_usage(cmd, "--programs: no native program named '%.*s'", (int)len, q);
-        q += len + (q[len] == ',');
-    }
-    return rc ? rc : n || o->debian ? 0 : lp_host_usage(cmd, "--programs: no program selected");
+    int rc = lp__eval_native_suite(cmd, o->programs, o->debian ? also_bzip2 : NULL, 16,
+                                   program_take, &l, out_text, out_n);
+    return rc ? rc
+           : *out_n || o->debian ? 0
+                                 : lp_host_usage(cmd, "--programs: no program selected");
 }
 
 /* ---- command line ---- */
