@@ -23,6 +23,24 @@
 #include "lowprof/trace.h"
 #include "lowprof/upload.h"
 
+/* The collectors this test started and has not stopped: a failing test
+ * kills them, so no server outlives it. */
+static pid_t lp_ctest_servers[16];
+
+/* Whether pid is a child of this test still running (one a test killed
+ * and reaped itself is not, and its number may be another process's). */
+static int lp_ctest_live(pid_t pid)
+{
+    return pid > 0 && waitpid(pid, NULL, WNOHANG) == 0;
+}
+
+static void lp_ctest_forget(pid_t pid)
+{
+    for (size_t i = 0; i < sizeof lp_ctest_servers / sizeof *lp_ctest_servers; i++)
+        if (lp_ctest_servers[i] == pid)
+            lp_ctest_servers[i] = 0;
+}
+
 void lp_ctest_fail(const char *file, int line, const char *cond, const char *fmt, ...)
 {
     fprintf(stderr, "FAIL %s:%d: %s: ", file, line, cond);
@@ -31,6 +49,11 @@ void lp_ctest_fail(const char *file, int line, const char *cond, const char *fmt
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
+    for (size_t i = 0; i < sizeof lp_ctest_servers / sizeof *lp_ctest_servers; i++)
+        if (lp_ctest_live(lp_ctest_servers[i])) {
+            kill(lp_ctest_servers[i], SIGKILL);
+            waitpid(lp_ctest_servers[i], NULL, 0);
+        }
     exit(1);
 }
 
@@ -134,6 +157,11 @@ pid_t lp_ctest_serve(const char *lowprof, const char *data, const char *log,
         execv(lowprof, (char *const *)argv);
         _exit(127);
     }
+    for (size_t i = 0; i < sizeof lp_ctest_servers / sizeof *lp_ctest_servers; i++)
+        if (lp_ctest_servers[i] != pid && !lp_ctest_live(lp_ctest_servers[i])) {
+            lp_ctest_servers[i] = pid;
+            break;
+        }
     double until = lp_ctest_ms() + 20000;
     for (;;) {
         FILE *f = fopen(port_file, "r");
@@ -147,11 +175,14 @@ pid_t lp_ctest_serve(const char *lowprof, const char *data, const char *log,
             }
         }
         int st;
-        if (waitpid(pid, &st, WNOHANG) == pid)
+        if (waitpid(pid, &st, WNOHANG) == pid) {
+            lp_ctest_forget(pid);
             lp_ctest_fail(__FILE__, __LINE__, "serve", "lowprof serve exited early (see %s)", log);
+        }
         if (lp_ctest_ms() > until) {
             kill(pid, SIGKILL);
             waitpid(pid, &st, 0);
+            lp_ctest_forget(pid);
             lp_ctest_fail(__FILE__, __LINE__, "serve", "no port file after 20 s (see %s)", log);
         }
         struct timespec pause = {0, 10 * 1000 * 1000};
@@ -161,6 +192,7 @@ pid_t lp_ctest_serve(const char *lowprof, const char *data, const char *log,
 
 int lp_ctest_stop(pid_t pid)
 {
+    lp_ctest_forget(pid);
     kill(pid, SIGTERM);
     double until = lp_ctest_ms() + 20000;
     int st;
