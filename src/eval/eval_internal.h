@@ -44,6 +44,12 @@ typedef struct lp__eval_workload {
     int recorded; /* 1 when this run made the trace (and may delete it) */
 } lp__eval_workload;
 
+/* True if name is in the comma list (NULL: every name). */
+int lp__eval_listed(const char *list, const char *name);
+/* The first line of the file at path into line, without its line break
+ * (empty if the file is missing or empty). */
+void lp__eval_first_line(const char *path, char *line, size_t cap);
+
 /* One program's line of workloads/native/suite.tsv (tab-separated: name,
  * sources, link, default arguments, small arguments, their checksums),
  * handed to the caller to parse in place; dir is the manifest's folder,

@@ -95,18 +95,11 @@ size_t lp__context_path(const lp__context_tree *t, size_t i, size_t *path)
     return depth;
 }
 
-/* ';' separates frames and the last space the weight: neither may appear
- * inside a frame name as the tools read it, nor may a line break. */
+/* name into dst at *len, as folded stacks carry it. */
 static void stack_frame(char *dst, size_t *len, const char *name)
 {
-    for (const char *p = name; *p; p++) {
-        char c = *p;
-        if (c == ';')
-            c = ':';
-        else if (c == '\n' || c == '\r')
-            c = ' ';
-        dst[(*len)++] = c;
-    }
+    for (const char *p = name; *p; p++)
+        dst[(*len)++] = lp__folded_char(*p);
 }
 
 static int stack_cmp(const void *x, const void *y)

@@ -28,16 +28,11 @@ static int folded_cmp(const void *x, const void *y)
     return c ? c : strcmp(a->callee, b->callee);
 }
 
-/* ';' separates frames and the last space the count: neither may appear
- * inside a frame name as the tools read it, nor may a line break. */
+/* name, as folded stacks carry it. */
 static void folded_frame(lp_out *o, const char *name)
 {
     for (const char *p = name; *p; p++) {
-        char c = *p;
-        if (c == ';')
-            c = ':';
-        else if (c == '\n' || c == '\r')
-            c = ' ';
+        char c = lp__folded_char(*p);
         lp_outn(o, &c, 1);
     }
 }

@@ -36,6 +36,14 @@ int lp__export_speedscope(const char *source, const lp_profile_set *s, lp_names 
  * (export_json.c). */
 void lp__json_string(lp_out *o, const char *s);
 
+/* A frame name's character as folded stacks carry it: ';' separates
+ * frames and the last space the weight, so neither may appear inside a
+ * name as the tools read it, nor may a line break. */
+static inline char lp__folded_char(char c)
+{
+    return c == ';' ? ':' : c == '\n' || c == '\r' ? ' ' : c;
+}
+
 /* ---- the calling-context tree (export_context.c) ---- */
 typedef struct lp__context_node {
     uint64_t id, parent_id, entry; /* id = lp_context_id(parent_id, entry) */

@@ -1,7 +1,8 @@
 /* The native benchmark programs' manifest (workloads/native/suite.tsv),
  * read once for every experiment that builds them (eval native, eval pgo):
  * the selection by --programs, the limit on their number, and the check
- * that every name asked for exists. What a line means is the caller's. */
+ * that every name asked for exists. What a line means is the caller's.
+ * Also what their runs share: reading a run's first output line. */
 #define _DEFAULT_SOURCE /* strsep */
 #include <limits.h>
 #include <stdio.h>
@@ -11,8 +12,7 @@
 #include "../eval_internal.h"
 #include "lowprof/host.h"
 
-/* True if name is in the comma list (NULL: every name). */
-static int lp__suite_listed(const char *list, const char *name)
+int lp__eval_listed(const char *list, const char *name)
 {
     size_t n = strlen(name);
     for (const char *q = list; q && *q; q += strcspn(q, ",") + (q[strcspn(q, ",")] == ','))
@@ -58,7 +58,7 @@ int lp__eval_native_suite(const char *cmd, const char *programs,
         size_t name_len = strcspn(line, "\t");
         char after = line[name_len];
         line[name_len] = '\0';
-        int wanted = lp__suite_listed(programs, line);
+        int wanted = lp__eval_listed(programs, line);
         line[name_len] = after;
         if (!wanted)
             continue;
@@ -80,4 +80,16 @@ int lp__eval_native_suite(const char *cmd, const char *programs,
     }
     free(names);
     return rc;
+}
+
+void lp__eval_first_line(const char *path, char *line, size_t cap)
+{
+    line[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (f) {
+        if (!fgets(line, (int)cap, f))
+            line[0] = '\0';
+        fclose(f);
+    }
+    line[strcspn(line, "\r\n")] = '\0';
 }

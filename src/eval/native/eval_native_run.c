@@ -141,19 +141,6 @@ static void gmon_collect(const char *prefix)
         closedir(d);
 }
 
-/* The first line of path into line (empty if none). */
-static void first_line(const char *path, char *line, size_t cap)
-{
-    line[0] = '\0';
-    FILE *f = fopen(path, "r");
-    if (f) {
-        if (!fgets(line, (int)cap, f))
-            line[0] = '\0';
-        fclose(f);
-    }
-    line[strcspn(line, "\r\n")] = '\0';
-}
-
 /* One run; 0, or 1 after printing why. *out_seconds gets its wall time. */
 static int run_once(const lp__en_opts *o, const lp__en_program *p, const lp__en_config *c,
                     int counting, double *out_seconds, char *prof, size_t cap)
@@ -179,7 +166,7 @@ static int run_once(const lp__en_opts *o, const lp__en_program *p, const lp__en_
     snprintf(what, sizeof what, "%s: %s%s", p->name, counting ? "valgrind: " : "", c->name);
     if (st != 0)
         return lp__en_failed(st, what, run.err);
-    first_line(run.out, line, sizeof line);
+    lp__eval_first_line(run.out, line, sizeof line);
     /* The counted size has no checksum in the manifest: the line's shape
      * is checked. */
     size_t n = strlen(p->name);

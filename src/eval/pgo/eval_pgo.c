@@ -41,16 +41,6 @@ static int split_words(char *s, const char **out, size_t cap)
     return 0;
 }
 
-/* True if name is in the comma list (NULL: every name). */
-static int listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *q = list; q && *q; q += strcspn(q, ",") + (q[strcspn(q, ",")] == ','))
-        if (strcspn(q, ",") == n && strncmp(q, name, n) == 0)
-            return 1;
-    return list == NULL;
-}
-
 /* A sixteenth of each program's default size (bench/rt_overhead.sh's
  * counted sizes, a tenth of a second or so): the training input of
  * --train large. */
@@ -209,7 +199,7 @@ static int parse_args(int argc, char **argv, lp__pg_opts *o)
     }
     o->rounds = rounds ? rounds : o->full ? 5 : 3;
     /* Naming the Debian program selects it. */
-    if (listed(o->programs, "bzip2") && o->programs)
+    if (o->programs && lp__eval_listed(o->programs, "bzip2"))
         o->debian = 1;
     return 0;
 }

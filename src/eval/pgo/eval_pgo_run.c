@@ -25,19 +25,6 @@ static double seconds_of(struct timeval tv)
     return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
-/* The first line of path into line (empty if none). */
-static void first_line(const char *path, char *line, size_t cap)
-{
-    line[0] = '\0';
-    FILE *f = fopen(path, "r");
-    if (f) {
-        if (!fgets(line, (int)cap, f))
-            line[0] = '\0';
-        fclose(f);
-    }
-    line[strcspn(line, "\r\n")] = '\0';
-}
-
 /* Whether the files at a and b hold the same bytes. */
 static int same_file(const char *a, const char *b)
 {
@@ -87,7 +74,7 @@ int lp__pg_run(char *const *argv, char *const *env, const char *log, const char 
         return 0;
     }
     char line[256];
-    first_line(out, line, sizeof line);
+    lp__eval_first_line(out, line, sizeof line);
     size_t len = strlen(want);
     if (len > 0 && want[len - 1] == ' ' ? strncmp(line, want, len) != 0 : strcmp(line, want) != 0) {
         snprintf(why, cap, "%.150s printed '%.100s', not '%s' (see %.150s)", argv[0], line, want,

@@ -650,11 +650,7 @@ static void lp__rt_ship_interleaved(int final)
     lp__rt_meta_sampled(m, lp__rt_ship_samples);
     if (final)
         lp__rt_meta_u64(m, "parts", lp__rt_ship_part + 1);
-    for (size_t i = 0; i < lp__rt.nmodules; i++) {
-        const lp__rt_module *mod = &lp__rt.modules[i];
-        lp_module_map_add(&set.modules, mod->path, mod->start, mod->size, mod->bias,
-                          mod->build_id, mod->build_id_len);
-    }
+    lp__rt_module_map(&set.modules);
     int rc = 0;
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
         if (!lp__rt_type_written(t))

@@ -382,16 +382,21 @@ int lp__rt_fd_write(void *ctx, const void *data, size_t size)
     return 0;
 }
 
+void lp__rt_module_map(lp_module_map *out)
+{
+    for (size_t i = 0; i < lp__rt.nmodules; i++) {
+        const lp__rt_module *mod = &lp__rt.modules[i];
+        lp_module_map_add(out, mod->path, mod->start, mod->size, mod->bias, mod->build_id,
+                          mod->build_id_len);
+    }
+}
+
 int lp__rt_dump(int why, int sig, lp__rt_profiles_fn phase_profiles)
 {
     lp_profile_set set;
     memset(&set, 0, sizeof set);
     lp__rt_meta(&set.meta, why, sig);
-    for (size_t i = 0; i < lp__rt.nmodules; i++) {
-        const lp__rt_module *mod = &lp__rt.modules[i];
-        lp_module_map_add(&set.modules, mod->path, mod->start, mod->size, mod->bias,
-                          mod->build_id, mod->build_id_len);
-    }
+    lp__rt_module_map(&set.modules);
     int rc = 0;
     /* The phase strategy's interval tables belong to the daemon, which
      * hands them in through phase_profiles; a fatal signal may have

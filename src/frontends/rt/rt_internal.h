@@ -328,6 +328,9 @@ LP__HIDDEN int lp__rt_type_written(unsigned type);
  * calls it. In the fatal path the caller has installed the arena
  * allocator. Returns 0 or a negative LP_E* code. */
 LP__HIDDEN int lp__rt_dump(int why, int sig, lp__rt_profiles_fn phase_profiles);
+/* Appends the process's modules (copied at start-up) to out, as every
+ * profile file and message carries them. Signal-safe with the arena. */
+LP__HIDDEN void lp__rt_module_map(lp_module_map *out);
 /* An lp_sink write into the file descriptor at *(int *)ctx, whole or
  * LP_EIO. Signal-safe. */
 LP__HIDDEN int lp__rt_fd_write(void *ctx, const void *data, size_t size);
