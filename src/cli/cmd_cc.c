@@ -62,6 +62,9 @@ const char cmd_cc_help[] =
 
 #define LP_CC_ENTRY_FLAG "-fpatchable-function-entry=5,0"
 #define LP_CC_BLOCK_FLAG "-fsanitize-coverage=trace-pc-guard,pc-table"
+/* The copies count inline, without calls (cc_counters.c makes the
+ * counters 64-bit and per thread). */
+#define LP_CC_COUNTER_FLAG "-fsanitize-coverage=inline-8bit-counters,pc-table"
 
 /* Whether compiler accepts flag on an empty C file (no output kept): 1 it
  * does, 0 it refuses, -1 it cannot be run. */
@@ -260,7 +263,7 @@ int cmd_cc(int argc, char **argv)
             .argc = argc - i + 1,
             .argv = av,
             .entry_flag = LP_CC_ENTRY_FLAG,
-            .block_flag = LP_CC_BLOCK_FLAG,
+            .block_flag = LP_CC_COUNTER_FLAG,
             .link_tail = tail,
             .nlink_tail = ntail,
             .print = print,

@@ -1,11 +1,12 @@
 /* lowprof cc's build of block-profiled C files through function copies
  * (cc_build.h, doc/lowprof-cc.md "Blocks: cloned functions").
  *
- * Each C source of the command goes through three steps in a temporary
+ * Each C source of the command goes through five steps in a temporary
  * folder: clang writes its IR before optimisation (with the patchable
- * entries); cc_clone.c adds the instrumented copies; clang optimises and
- * compiles that IR with block coverage on the copies only (an allow-list
- * of their names). A command that links then links the objects in the
+ * entries); cc_clone.c adds the instrumented copies; clang optimises that
+ * IR with inline block counters on the copies only (an allow-list of their
+ * names); cc_counters.c makes the counters 64-bit and per thread; clang
+ * compiles the result. A command that links then links the objects in the
  * sources' places. The compiler's own options go to every step; those a
  * step has no use for are left to clang's unused-argument rule, silenced. */
 #define _GNU_SOURCE
@@ -71,8 +72,13 @@ static int lp_cc_run(char **argv, int print)
     return lp_host_fail("cc: %s %s", argv[0], lp_host_status_text(status, why, sizeof why));
 }
 
-/* Reads the IR at in, adds the copies, writes out. */
-static int lp_cc_clone_file(const char *in, const char *out, const char *source)
+typedef long (*lp_cc_rewrite_fn)(const char *in, size_t len, char **out, size_t *out_len,
+                                 char *err, size_t errcap);
+
+/* Reads the IR at in, rewrites it with fn (the copies, the counters),
+ * writes out. */
+static int lp_cc_rewrite_file(const char *in, const char *out, const char *source,
+                              lp_cc_rewrite_fn fn)
 {
     uint8_t *text;
     size_t size;
@@ -80,7 +86,7 @@ static int lp_cc_clone_file(const char *in, const char *out, const char *source)
         return 1;
     char *res, err[256];
     size_t res_len;
-    long n = lp_cc_clone_ir((const char *)text, size, &res, &res_len, err, sizeof err);
+    long n = fn((const char *)text, size, &res, &res_len, err, sizeof err);
     lp_free(text);
     if (n < 0)
         return lp_host_fail("cc: %s: the compiler's IR (%s): %s", source, in, err);
@@ -120,7 +126,7 @@ static void lp_cc_default_object(const char *src, char *out, size_t cap)
 static void lp_cc_rm_tree(const char *dir, size_t nsrc)
 {
     char p[PATH_MAX];
-    static const char *const names[] = {"pre.ll", "dup.ll", "obj.o", "obj.d"};
+    static const char *const names[] = {"pre.ll", "dup.ll", "cnt.ll", "cnt64.ll", "obj.o", "obj.d"};
     for (size_t i = 0; i < nsrc; i++)
         for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
             snprintf(p, sizeof p, "%s/%zu.%s", dir, i, names[k]);
@@ -187,9 +193,11 @@ int lp_cc_clone_build(const lp_cc_build *b)
         }
         if (!lp_cc_is_c_source(src))
             continue;
-        char pre[PATH_MAX + 32], dup[PATH_MAX + 32];
+        char pre[PATH_MAX + 32], dup[PATH_MAX + 32], cnt[PATH_MAX + 32], cnt64[PATH_MAX + 32];
         snprintf(pre, sizeof pre, "%s/%zu.pre.ll", made, k);
         snprintf(dup, sizeof dup, "%s/%zu.dup.ll", made, k);
+        snprintf(cnt, sizeof cnt, "%s/%zu.cnt.ll", made, k);
+        snprintf(cnt64, sizeof cnt64, "%s/%zu.cnt64.ll", made, k);
         if (compile_only || asm_only) {
             if (out)
                 snprintf(objs[k], sizeof objs[k], "%s", out);
@@ -231,7 +239,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
         for (size_t t = 0; t < sizeof s1_tail / sizeof *s1_tail; t++)
             if (s1_tail[t])
                 bad |= lp_cc_push(&s1, s1_tail[t]);
-        /* Step 3: optimise and compile the IR with the copies. */
+        /* Step 3: optimise the IR with the copies, counters in the copies. */
         bad |= lp_cc_push(&s3, b->compiler);
         for (int j = 0; j < argc; j++) {
             const char *a = argv[j];
@@ -245,20 +253,34 @@ int lp_cc_clone_build(const lp_cc_build *b)
             if (val)
                 bad |= lp_cc_push(&s3, argv[++j]);
         }
+        /* Step 5 compiles what step 3 optimised: the same options, and no
+         * optimisation passes a second time. */
+        lp_cc_argv s5 = {0};
+        for (size_t t = 0; t < s3.n; t++)
+            bad |= lp_cc_push(&s5, s3.v[t]);
         const char *s3_tail[] = {b->block_flag, allow_flag, "-Wno-unused-command-line-argument",
-                                 asm_only ? "-S" : "-c", dup, "-o", objs[k]};
+                                 "-S", "-emit-llvm", dup, "-o", cnt};
         for (size_t t = 0; t < sizeof s3_tail / sizeof *s3_tail; t++)
             bad |= lp_cc_push(&s3, s3_tail[t]);
+        const char *s5_tail[] = {"-Xclang", "-disable-llvm-passes", "-Wno-unused-command-line-argument",
+                                 asm_only ? "-S" : "-c", cnt64, "-o", objs[k]};
+        for (size_t t = 0; t < sizeof s5_tail / sizeof *s5_tail; t++)
+            bad |= lp_cc_push(&s5, s5_tail[t]);
         if (bad)
             rc = lp_host_fail("out of memory");
         if (rc == 0)
             rc = lp_cc_run(s1.v, b->print);
         if (rc == 0)
-            rc = lp_cc_clone_file(pre, dup, src);
+            rc = lp_cc_rewrite_file(pre, dup, src, lp_cc_clone_ir);
         if (rc == 0)
             rc = lp_cc_run(s3.v, b->print);
+        if (rc == 0)
+            rc = lp_cc_rewrite_file(cnt, cnt64, src, lp_cc_counters_ir);
+        if (rc == 0)
+            rc = lp_cc_run(s5.v, b->print);
         free(s1.v);
         free(s3.v);
+        free(s5.v);
         k++;
     }
     if (rc == 0 && !compile_only && !asm_only) {

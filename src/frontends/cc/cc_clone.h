@@ -44,4 +44,12 @@
 long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
                     size_t errcap);
 
+/* Makes the block counters that clang's inline-8bit-counters coverage put
+ * into the optimised IR text in (len bytes) 64-bit, per thread, and
+ * lowprof's own (cc_counters.c says how). The new text goes to *out
+ * (malloc'd). Returns the number of counter arrays, or -1 with a message
+ * naming the line in err. */
+long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
+                       size_t errcap);
+
 #endif

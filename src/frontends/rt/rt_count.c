@@ -41,6 +41,11 @@ __thread lp_pf_state lp__rt_pf __attribute__((tls_model("initial-exec"))) = {
 /* The calling thread's counter block, NULL until its first event. */
 static __thread lp__rt_tcounts *lp__rt_tc __attribute__((tls_model("initial-exec")));
 
+/* A block's header: the struct, then the counters from this offset (a
+ * cache line of its own after it). */
+#define LP__RT_TC_HEADER 128
+_Static_assert(sizeof(lp__rt_tcounts) <= LP__RT_TC_HEADER, "the counter block's header");
+
 static pthread_key_t lp__rt_tc_key;
 static size_t lp__rt_tc_bytes;
 
@@ -51,11 +56,78 @@ static inline void lp__rt_inc(uint64_t *p)
     __atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
 }
 
+/* ---- the copies' inline counters: where each thread's increments land ---- */
+
+__thread int64_t lp__rt_cnt_delta __attribute__((tls_model("initial-exec")));
+uint64_t *lp__rt_cnt_start;
+/* Where increments go while blocks are off: as long as the section, and
+ * never read. */
+static uint64_t *lp__rt_cnt_discard;
+/* Serialises the daemon's writes into other threads' deltas with their
+ * exit, after which their TLS is gone. */
+static pthread_mutex_t lp__rt_gate_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The thread has ended (its key destructor ran): no new block for it. */
+static __thread int lp__rt_tc_gone __attribute__((tls_model("initial-exec")));
+
+/* The delta tc's owner should have now. */
+static int64_t lp__rt_delta_for(const lp__rt_tcounts *tc)
+{
+    uint64_t *to = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST) &&
+                           !__atomic_load_n(&tc->blocks_refused, __ATOMIC_RELAXED)
+                       ? tc->b
+                       : lp__rt_cnt_discard;
+    return (int64_t)((uintptr_t)to - (uintptr_t)lp__rt_cnt_start);
+}
+
+void lp__rt_cnt_gate(void)
+{
+    if (!lp__rt_cnt_start)
+        return;
+    pthread_mutex_lock(&lp__rt_gate_lock);
+    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_SEQ_CST); tc;
+         tc = tc->next) {
+        int64_t *at = __atomic_load_n(&tc->delta_at, __ATOMIC_SEQ_CST);
+        if (at)
+            __atomic_store_n(at, lp__rt_delta_for(tc), __ATOMIC_RELAXED);
+    }
+    pthread_mutex_unlock(&lp__rt_gate_lock);
+}
+
+void lp__rt_cnt_regate_self(void)
+{
+    lp__rt_tcounts *tc = lp__rt_tc;
+    if (!lp__rt_cnt_start || !tc)
+        return;
+    __atomic_store_n(&tc->blocks_refused, !lp_pf_get(&lp__rt_pf, LP_RT_BLOCKS), __ATOMIC_RELAXED);
+    __atomic_store_n(&lp__rt_cnt_delta, lp__rt_delta_for(tc), __ATOMIC_RELAXED);
+}
+
+/* Gives the calling thread's increments its block tc. The daemon may gate
+ * in between: publishing the address first and computing the delta after
+ * (both sequentially consistent, as is the daemon's store of blocks_on
+ * before its walk) leaves the right delta whichever runs last. */
+static void lp__rt_cnt_attach(lp__rt_tcounts *tc)
+{
+    if (!lp__rt_cnt_start)
+        return;
+    __atomic_store_n(&tc->blocks_refused, !lp_pf_get(&lp__rt_pf, LP_RT_BLOCKS), __ATOMIC_RELAXED);
+    __atomic_store_n(&tc->delta_at, &lp__rt_cnt_delta, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&lp__rt_cnt_delta, lp__rt_delta_for(tc), __ATOMIC_SEQ_CST);
+}
+
 /* At thread exit: the block goes back for the next new thread. */
 static void lp__rt_tc_release(void *p)
 {
     lp__rt_tcounts *tc = p;
+    lp__rt_tc_gone = 1;
     lp__rt_tc = NULL;
+    if (lp__rt_cnt_start) {
+        pthread_mutex_lock(&lp__rt_gate_lock);
+        __atomic_store_n(&tc->delta_at, NULL, __ATOMIC_SEQ_CST);
+        pthread_mutex_unlock(&lp__rt_gate_lock);
+        /* What the thread still runs counts into the section, which is read. */
+        lp__rt_cnt_delta = 0;
+    }
     __atomic_store_n(&tc->in_use, 0, __ATOMIC_RELEASE);
 }
 
@@ -64,6 +136,8 @@ static void lp__rt_tc_release(void *p)
 static lp__rt_tcounts *lp__rt_tc_get(void)
 {
     lp__rt_tcounts *tc;
+    if (lp__rt_tc_gone)
+        return NULL;
     for (tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc; tc = tc->next) {
         int expected = 0;
         if (__atomic_load_n(&tc->in_use, __ATOMIC_RELAXED) == 0 &&
@@ -77,7 +151,7 @@ static lp__rt_tcounts *lp__rt_tc_get(void)
         if (p == MAP_FAILED)
             return NULL;
         tc = p;
-        uint64_t *words = (uint64_t *)((char *)p + 64);
+        uint64_t *words = (uint64_t *)((char *)p + LP__RT_TC_HEADER);
         tc->m = words;
         tc->b = tc->m + lp__rt.nmethods;
         tc->a = tc->b + lp__rt.nguards;
@@ -91,7 +165,14 @@ static lp__rt_tcounts *lp__rt_tc_get(void)
     }
     lp__rt_tc = tc;
     pthread_setspecific(lp__rt_tc_key, tc);
+    lp__rt_cnt_attach(tc);
     return tc;
+}
+
+void lp__rt_thread_attach(void)
+{
+    if (!lp__rt_tc)
+        lp__rt_tc_get();
 }
 
 static inline lp__rt_tcounts *lp__rt_tc_self(void)
@@ -282,6 +363,38 @@ void __sanitizer_cov_pcs_init(const uintptr_t *beg, const uintptr_t *end)
     lp__rt.pcs_end = end;
 }
 
+/* The copies' counters and their pc-table, from the constructor that
+ * clang's coverage pass writes (renamed by lowprof cc): the executable's
+ * only; a build has either these or guards. */
+__attribute__((visibility("default"))) void lp__rt_cov_counters_init(uint64_t *start,
+                                                                      uint64_t *stop);
+__attribute__((visibility("default"))) void lp__rt_cov_pcs_init(const uintptr_t *beg,
+                                                                const uintptr_t *end);
+
+void lp__rt_cov_counters_init(uint64_t *start, uint64_t *stop)
+{
+    if (start == stop || lp__rt_cnt_start || lp__rt.guards_start || !lp__rt_in_executable(start))
+        return;
+    size_t n = (size_t)(stop - start);
+    void *d = mmap(NULL, n * sizeof *start, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (d == MAP_FAILED)
+        return; /* no blocks: counts stay in the section, never switched off */
+    lp__rt_cnt_discard = d;
+    lp__rt_cnt_start = start;
+    lp__rt.nguards = n;
+    /* Until the runtime starts, nothing counts. */
+    lp__rt_cnt_delta = (int64_t)((uintptr_t)lp__rt_cnt_discard - (uintptr_t)start);
+}
+
+void lp__rt_cov_pcs_init(const uintptr_t *beg, const uintptr_t *end)
+{
+    if (lp__rt.pcs_start || !lp__rt_cnt_start)
+        return;
+    lp__rt.pcs_start = beg;
+    lp__rt.pcs_end = end;
+}
+
 /* ---- counters ------------------------------------------------------------------------------ */
 
 /* The smallest power of two at least n (and 1024); its log2 in *bits. */
@@ -305,17 +418,23 @@ int lp__rt_counters_init(void)
         return LP_ENOMEM;
     lp__rt.arc_mask = arcs - 1;
     size_t words = lp__rt.nmethods + lp__rt.nguards + arcs;
-    lp__rt_tc_bytes = (64 + words * sizeof(uint64_t) + 4095) & ~(size_t)4095;
+    lp__rt_tc_bytes = (LP__RT_TC_HEADER + words * sizeof(uint64_t) + 4095) & ~(size_t)4095;
     return 0;
 }
 
 void lp__rt_counters_reset(void)
 {
+    if (lp__rt_cnt_start)
+        memset(lp__rt_cnt_start, 0, lp__rt.nguards * sizeof *lp__rt_cnt_start);
+    /* A thread that was ending at the fork may have held it. */
+    pthread_mutex_init(&lp__rt_gate_lock, NULL);
     for (lp__rt_tcounts *tc = lp__rt.blocks; tc; tc = tc->next) {
-        memset((char *)tc + 64, 0, tc->bytes - 64);
+        memset((char *)tc + LP__RT_TC_HEADER, 0, tc->bytes - LP__RT_TC_HEADER);
         tc->events = 0;
-        if (tc != lp__rt_tc)
+        if (tc != lp__rt_tc) {
             tc->in_use = 0;
+            tc->delta_at = NULL;
+        }
     }
     memset(lp__rt.arc_keys, 0, (lp__rt.arc_mask + 1) * sizeof *lp__rt.arc_keys);
     lp__rt.arc_drops = 0;
@@ -353,6 +472,9 @@ void lp__rt_counts_sum(lp__rt_counts *c)
     memset(c->b, 0, lp__rt.nguards * sizeof *c->b);
     memset(c->a, 0, (lp__rt.arc_mask + 1) * sizeof *c->a);
     c->events = 0;
+    /* Threads the runtime has not seen yet count into the section. */
+    if (lp__rt_cnt_start)
+        lp__rt_sum_into(c->b, lp__rt_cnt_start, lp__rt.nguards);
     for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
          tc = tc->next) {
         lp__rt_sum_into(c->m, tc->m, lp__rt.nmethods);

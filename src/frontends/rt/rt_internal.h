@@ -225,6 +225,12 @@ typedef struct lp__rt_tcounts {
     uint64_t *b;                 /* executions per coverage guard */
     uint64_t *a;                 /* calls per call-pair slot */
     size_t bytes;
+    /* The owner's lp__rt_cnt_delta (the copies' inline counters), which
+     * the daemon points at b or at the discard block as blocks go on and
+     * off; NULL once the thread has ended (its TLS is gone). Read and
+     * cleared under the gate lock (rt_count.c). */
+    int64_t *delta_at;
+    uint8_t blocks_refused; /* the owner's block flag is reset (lp_rt_thread_resetpf) */
 } lp__rt_tcounts;
 
 extern __thread lp_pf_state lp__rt_pf __attribute__((tls_model("initial-exec")));
@@ -248,6 +254,27 @@ LP__HIDDEN int lp__rt_counters_init(void);
 /* Zeroes every block and gives all but the calling thread's back (fork
  * child: the other threads are gone). */
 LP__HIDDEN void lp__rt_counters_reset(void);
+
+/* The copies' inline block counters (lowprof cc --blocks=clone; the
+ * compiled code is written by src/frontends/cc/cc_counters.c): each
+ * increment adds 1 at its counter's address in the executable's
+ * __lp_cnt64 section plus the thread's delta. lp__rt_cnt_start is that
+ * section (NULL without inline counters), lp__rt.nguards its length. The
+ * compiled code's names (this one and the two init callbacks) keep default
+ * visibility, as the coverage callbacks do. */
+/* Default visibility: the program's code refers to it. */
+extern __thread int64_t lp__rt_cnt_delta
+    __attribute__((tls_model("initial-exec"), visibility("default")));
+extern uint64_t *lp__rt_cnt_start LP__HIDDEN;
+/* Points every known thread's delta at its own block while blocks are on
+ * (lp__rt.blocks_on) and at the discard block while they are off; called
+ * after blocks are switched. Takes the gate lock; not signal-safe. */
+LP__HIDDEN void lp__rt_cnt_gate(void);
+/* The calling thread's delta, after its block flag changed. */
+LP__HIDDEN void lp__rt_cnt_regate_self(void);
+/* Gives the calling thread its counter block now if it has none (the
+ * constructor, for the main thread). Signal-safe. */
+LP__HIDDEN void lp__rt_thread_attach(void);
 
 /* Sums over every thread's block. */
 typedef struct lp__rt_counts {

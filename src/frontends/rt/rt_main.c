@@ -139,6 +139,7 @@ __attribute__((constructor(101))) static void lp__rt_ctor(void)
     lp__rt.clock.start_ns = lp__rt_cpu_ns();
     __atomic_store_n(&lp__rt.live, 1, __ATOMIC_RELEASE);
     lp__rt.enabled = 1;
+    lp__rt_thread_attach(); /* the main thread's copies count from the start */
     if (lp__rt_needs_sampler() && lp__rt_sampler_start() != 0 && lp__rt.cfg.verbose)
         lp__rt_say("no PC samples (timer_create failed): no method becomes hot");
     if (lp__rt_daemon_start() != 0) {
@@ -215,6 +216,7 @@ int lp_rt_thread_setpf(unsigned type)
     if (type >= LP_RT_TYPES)
         return LP_RT_EINVAL;
     lp_pf_set(&lp__rt_pf, type);
+    lp__rt_cnt_regate_self();
     return 0;
 }
 
@@ -223,6 +225,7 @@ int lp_rt_thread_resetpf(unsigned type)
     if (type >= LP_RT_TYPES)
         return LP_RT_EINVAL;
     lp_pf_reset(&lp__rt_pf, type);
+    lp__rt_cnt_regate_self();
     return 0;
 }
 
@@ -237,6 +240,7 @@ int lp_rt_pushpf(void)
 {
     int full = lp__rt_pf.depth >= LP_PF_STACK_DEPTH;
     lp_pf_push(&lp__rt_pf);
+    lp__rt_cnt_regate_self();
     return full ? -1 : 0;
 }
 
@@ -245,6 +249,7 @@ int lp_rt_poppf(void)
     int empty = lp__rt_pf.depth == 0 && lp__rt_pf.overflow == 0;
     int restores = lp__rt_pf.overflow == 0;
     lp_pf_pop(&lp__rt_pf);
+    lp__rt_cnt_regate_self();
     return empty || !restores ? -1 : 0;
 }
 

@@ -202,7 +202,8 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
         uint8_t any = 0;
         for (size_t i = 0; i < lp__rt.nmethods && !any; i++)
             any = lp__rt.methods[i].on[LP_RT_BLOCKS];
-        __atomic_store_n(&lp__rt.blocks_on, any, __ATOMIC_RELAXED);
+        __atomic_store_n(&lp__rt.blocks_on, any, __ATOMIC_SEQ_CST);
+        lp__rt_cnt_gate();
     }
     /* Methods are sorted by entry and their sites lie inside them, so the
      * queue is nearly sorted already; sort anyway for the page runs. */

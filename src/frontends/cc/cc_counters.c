@@ -1,0 +1,409 @@
+/* The copies' block counters made 64-bit and per thread (cc_clone.h).
+ *
+ * clang's inline-8bit-counters coverage gives every block of the copies
+ * an increment of a byte, with no call: the cheapest counting the compiler
+ * has, but a byte wraps after 255. This pass takes the IR clang prints
+ * after its optimisations with that coverage (-S -emit-llvm) and rewrites
+ * three things, as text, before the IR goes to the code generator:
+ *
+ * - each counter array `@__sancov_gen_.N` of [K x i8] becomes [K x i64] in
+ *   lowprof's own section, so counts do not wrap;
+ * - each increment (a load, an add of 1 and a store, as the coverage pass
+ *   writes them, one after the other) becomes a 64-bit increment at the
+ *   counter's address plus the thread's `lp__rt_cnt_delta`: the runtime
+ *   points each thread's delta at that thread's own counter block while
+ *   the blocks are on (no cache line is shared between threads), at a
+ *   block it never reads while they are off (a copy that runs on after its
+ *   window counts nothing), and leaves it 0 for a thread it has not seen
+ *   yet (its counts go to the arrays themselves, which the runtime adds);
+ * - the section and callback names, so that these counters never meet a
+ *   library's own 8-bit coverage: __lp_cnt64 with lp__rt_cov_counters_init,
+ *   __lp_pcs64 with lp__rt_cov_pcs_init.
+ *
+ * Anything else that names a counter array is refused, so a change in how
+ * clang writes the increments fails the build instead of miscounting. */
+#define _GNU_SOURCE /* memmem */
+#include "cc_clone.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct lp_cc_cbuf {
+    char *p;
+    size_t n, cap;
+    int failed;
+} lp_cc_cbuf;
+
+static void lp_cc_cput(lp_cc_cbuf *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->n + n + 1)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+static void lp_cc_cprintf(lp_cc_cbuf *b, const char *fmt, ...)
+{
+    char t[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(t, sizeof t, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof t)
+        b->failed = 1;
+    else
+        lp_cc_cput(b, t, (size_t)n);
+}
+
+/* The names clang gives, and lowprof's in their place. */
+static const char *const lp_cc_renames[][2] = {
+    {"__sancov_cntrs", "__lp_cnt64"},
+    {"__sancov_pcs", "__lp_pcs64"},
+    {"@__sanitizer_cov_8bit_counters_init", "@lp__rt_cov_counters_init"},
+    {"@__sanitizer_cov_pcs_init", "@lp__rt_cov_pcs_init"},
+};
+
+/* Appends line l (n bytes, without its newline) with the renames done. */
+static void lp_cc_put_renamed(lp_cc_cbuf *b, const char *l, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t r, nr = sizeof lp_cc_renames / sizeof *lp_cc_renames;
+        for (r = 0; r < nr; r++) {
+            size_t k = strlen(lp_cc_renames[r][0]);
+            if (i + k <= n && memcmp(l + i, lp_cc_renames[r][0], k) == 0)
+                break;
+        }
+        if (r < nr) {
+            lp_cc_cput(b, lp_cc_renames[r][1], strlen(lp_cc_renames[r][1]));
+            i += strlen(lp_cc_renames[r][0]);
+        } else {
+            lp_cc_cput(b, l + i, 1);
+            i++;
+        }
+    }
+}
+
+/* One counter array: its name (with '@') and length. */
+typedef struct lp_cc_arr {
+    const char *name;
+    size_t len;
+    unsigned long k;
+} lp_cc_arr;
+
+typedef struct lp_cc_cctx {
+    lp_cc_arr *arrs;
+    size_t narrs, cap;
+} lp_cc_cctx;
+
+static int lp_cc_fail2(char *err, size_t errcap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errcap, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* The counter array a global's definition line declares, or 0:
+ * `@NAME = private global [K x i8] zeroinitializer, section "__sancov_cntrs"...`. */
+static int lp_cc_arr_def(const char *l, size_t n, lp_cc_arr *out)
+{
+    static const char sect[] = "section \"__sancov_cntrs\"";
+    if (n == 0 || l[0] != '@' || !memmem(l, n, sect, sizeof sect - 1))
+        return 0;
+    const char *eq = memchr(l, ' ', n);
+    const char *br = memchr(l, '[', n);
+    if (!eq || !br)
+        return 0;
+    char *end;
+    unsigned long k = strtoul(br + 1, &end, 10);
+    if (strncmp(end, " x i8]", 6) != 0)
+        return 0;
+    out->name = l;
+    out->len = (size_t)(eq - l);
+    out->k = k;
+    return 1;
+}
+
+static const lp_cc_arr *lp_cc_arr_find(const lp_cc_cctx *c, const char *name, size_t len)
+{
+    for (size_t i = 0; i < c->narrs; i++)
+        if (c->arrs[i].len == len && memcmp(c->arrs[i].name, name, len) == 0)
+            return &c->arrs[i];
+    return NULL;
+}
+
+/* Whether the line names a counter array (a whole name, not a prefix of a
+ * longer one). */
+static const lp_cc_arr *lp_cc_names_arr(const lp_cc_cctx *c, const char *l, size_t n)
+{
+    for (size_t i = 0; i < c->narrs; i++) {
+        const lp_cc_arr *a = &c->arrs[i];
+        const char *p = l, *end = l + n;
+        while ((p = memmem(p, (size_t)(end - p), a->name, a->len)) != NULL) {
+            const char *q = p + a->len;
+            if (q == end || !(q[0] == '.' || (q[0] >= '0' && q[0] <= '9') ||
+                              (q[0] >= 'a' && q[0] <= 'z') || (q[0] >= 'A' && q[0] <= 'Z') ||
+                              q[0] == '_'))
+                return a;
+            p = q;
+        }
+    }
+    return NULL;
+}
+
+/* The counter a byte increment's line addresses: `[K x i8], [K x i8]* @NAME,
+ * i64 0, i64 J)` after prefix; fills the array and J, returns the text after
+ * the closing parenthesis, or NULL. */
+static const char *lp_cc_counter_ref(const lp_cc_cctx *c, const char *l, size_t n,
+                                     const char *prefix, const lp_cc_arr **arr,
+                                     unsigned long *j)
+{
+    size_t pn = strlen(prefix);
+    const char *p = memmem(l, n, prefix, pn);
+    if (!p)
+        return NULL;
+    p += pn;
+    const char *end = l + n;
+    const char *at = memchr(p, '@', (size_t)(end - p));
+    if (!at)
+        return NULL;
+    const char *comma = memchr(at, ',', (size_t)(end - at));
+    if (!comma)
+        return NULL;
+    *arr = lp_cc_arr_find(c, at, (size_t)(comma - at));
+    if (!*arr || strncmp(comma, ", i64 0, i64 ", 13) != 0)
+        return NULL;
+    char *e;
+    *j = strtoul(comma + 13, &e, 10);
+    if (*e != ')' || *j >= (*arr)->k)
+        return NULL;
+    return e + 1;
+}
+
+/* The value a line defines (`  %X = `), as name and length, or NULL. */
+static const char *lp_cc_defined(const char *l, size_t n, size_t *len)
+{
+    size_t i = 0;
+    while (i < n && l[i] == ' ')
+        i++;
+    if (i >= n || l[i] != '%')
+        return NULL;
+    const char *eq = memmem(l + i, n - i, " = ", 3);
+    if (!eq)
+        return NULL;
+    *len = (size_t)(eq - (l + i));
+    return l + i;
+}
+
+typedef struct lp_cc_ln {
+    const char *p;
+    size_t n;
+} lp_cc_ln;
+
+/* Rewrites the increment that starts at lines[0] if it is one; returns the
+ * lines it took (3, or 4 with ThreadSanitizer's announcement), 0 when line
+ * 0 is not an increment's load, -1 on a malformed one. */
+static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_ln *lines, size_t avail,
+                       unsigned long *serial, lp_cc_cbuf *b)
+{
+    const lp_cc_arr *arr, *arr3;
+    unsigned long j, j3;
+    size_t vn, an;
+    const char *v = lp_cc_defined(lines[0].p, lines[0].n, &vn);
+    static const char load[] = "= load i8, i8* getelementptr inbounds (";
+    if (!v || !memmem(lines[0].p, lines[0].n, load, sizeof load - 1))
+        return 0;
+    const char *rest = lp_cc_counter_ref(c, lines[0].p, lines[0].n, load + 2, &arr, &j);
+    if (!rest || avail < 3)
+        return -1;
+    const char *a = lp_cc_defined(lines[1].p, lines[1].n, &an);
+    char want[256];
+    int wn = snprintf(want, sizeof want, " = add i8 %.*s, 1", (int)vn, v);
+    /* The add may carry metadata of its own (`, !dbg !9`), kept. */
+    const char *add_end = a ? a + an + wn : NULL;
+    const char *line1_end = lines[1].p + lines[1].n;
+    if (!a || wn <= 0 || (size_t)wn >= sizeof want || add_end > line1_end ||
+        memcmp(a + an, want, (size_t)wn) != 0 || (add_end < line1_end && *add_end != ','))
+        return -1;
+    /* Under ThreadSanitizer the store is announced first
+     * (`call void @__tsan_write1(i8* COUNTER)`): dropped, since the
+     * counters are racy by design (a thread's own block, or the shared
+     * arrays of threads not seen yet) and the runtime reads them
+     * atomically. */
+    size_t skip = 0;
+    static const char tsan[] = "  call void @__tsan_write1(i8* getelementptr inbounds (";
+    if (avail >= 4 && lines[2].n >= sizeof tsan - 1 &&
+        memcmp(lines[2].p, tsan, sizeof tsan - 1) == 0) {
+        if (!lp_cc_counter_ref(c, lines[2].p, lines[2].n, tsan + 2, &arr3, &j3) || arr3 != arr ||
+            j3 != j)
+            return -1;
+        skip = 1;
+    }
+    char st[256];
+    int sn = snprintf(st, sizeof st, "store i8 %.*s, i8* getelementptr inbounds (", (int)an, a);
+    const char *rest3 = sn > 0 && (size_t)sn < sizeof st
+                            ? lp_cc_counter_ref(c, lines[2 + skip].p, lines[2 + skip].n, st, &arr3,
+                                                &j3)
+                            : NULL;
+    if (!rest3 || arr3 != arr || j3 != j)
+        return -1;
+    /* The metadata after the alignment (`, align 1, !nosanitize !5`). */
+    const char *tail = memmem(rest, (size_t)(lines[0].p + lines[0].n - rest), ", align 1", 9);
+    size_t tn = tail ? (size_t)(lines[0].p + lines[0].n - (tail + 9)) : 0;
+    const char *meta = tail ? tail + 9 : "";
+    unsigned long s = (*serial)++;
+    int kk = (int)arr->len;
+    lp_cc_cprintf(b, "  %%lp.d.%lu = load i64, i64* @lp__rt_cnt_delta, align 8%.*s\n", s, (int)tn,
+                  meta);
+    lp_cc_cprintf(b,
+                  "  %%lp.p.%lu = getelementptr i8, i8* bitcast (i64* getelementptr inbounds "
+                  "([%lu x i64], [%lu x i64]* %.*s, i64 0, i64 %lu) to i8*), i64 %%lp.d.%lu\n",
+                  s, arr->k, arr->k, kk, arr->name, j, s);
+    lp_cc_cprintf(b, "  %%lp.q.%lu = bitcast i8* %%lp.p.%lu to i64*\n", s, s);
+    lp_cc_cprintf(b, "  %.*s = load i64, i64* %%lp.q.%lu, align 8%.*s\n", (int)vn, v, s, (int)tn,
+                  meta);
+    lp_cc_cprintf(b, "  %.*s = add i64 %.*s, 1%.*s\n", (int)an, a, (int)vn, v,
+                  (int)(line1_end - add_end), add_end);
+    lp_cc_cprintf(b, "  store i64 %.*s, i64* %%lp.q.%lu, align 8%.*s\n", (int)an, a, s, (int)tn,
+                  meta);
+    return 3 + (int)skip;
+}
+
+/* The compiler-used list names each array's first byte:
+ * `i8* getelementptr inbounds ([K x i8], [K x i8]* @NAME, i32 0, i32 0)`
+ * becomes `i8* bitcast ([K x i64]* @NAME to i8*)`. */
+static void lp_cc_put_used(const lp_cc_cctx *c, lp_cc_cbuf *b, const char *l, size_t n)
+{
+    static const char pre[] = "i8* getelementptr inbounds ([";
+    size_t i = 0;
+    while (i < n) {
+        if (i + sizeof pre - 1 <= n && memcmp(l + i, pre, sizeof pre - 1) == 0) {
+            const char *at = memchr(l + i, '@', n - i);
+            const char *comma = at ? memchr(at, ',', (size_t)(l + n - at)) : NULL;
+            const lp_cc_arr *arr = comma ? lp_cc_arr_find(c, at, (size_t)(comma - at)) : NULL;
+            if (arr && strncmp(comma, ", i32 0, i32 0)", 15) == 0) {
+                lp_cc_cprintf(b, "i8* bitcast ([%lu x i64]* %.*s to i8*)", arr->k, (int)arr->len,
+                              arr->name);
+                i = (size_t)(comma + 15 - l);
+                continue;
+            }
+        }
+        lp_cc_cput(b, l + i, 1);
+        i++;
+    }
+}
+
+long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
+                       size_t errcap)
+{
+    size_t nl = 0;
+    for (size_t i = 0; i < len; i++)
+        nl += in[i] == '\n';
+    lp_cc_ln *lines = malloc((nl + 1) * sizeof *lines);
+    lp_cc_cctx c = {0};
+    lp_cc_cbuf b = {0};
+    long rc = 0, arrays = 0;
+    if (!lines)
+        return lp_cc_fail2(err, errcap, "out of memory");
+    size_t n = 0;
+    for (const char *p = in, *end = in + len; p < end;) {
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        size_t ln = e ? (size_t)(e - p) : (size_t)(end - p);
+        lines[n++] = (lp_cc_ln){p, ln};
+        p += ln + 1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        lp_cc_arr a;
+        if (!lp_cc_arr_def(lines[i].p, lines[i].n, &a))
+            continue;
+        if (c.narrs == c.cap) {
+            size_t cap = c.cap ? 2 * c.cap : 64;
+            lp_cc_arr *p = realloc(c.arrs, cap * sizeof *p);
+            if (!p) {
+                rc = lp_cc_fail2(err, errcap, "out of memory");
+                goto done;
+            }
+            c.arrs = p;
+            c.cap = cap;
+        }
+        c.arrs[c.narrs++] = a;
+    }
+    unsigned long serial = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        const char *l = lines[i].p;
+        size_t ln = lines[i].n;
+        lp_cc_arr a;
+        if (lp_cc_arr_def(l, ln, &a)) {
+            /* `@N = private global [K x i8] zeroinitializer, section ..., align 1` */
+            const char *br = memchr(l, '[', ln);
+            const char *x = memmem(br, (size_t)(l + ln - br), " x i8]", 6);
+            const char *al = memmem(l, ln, ", align 1", 9);
+            lp_cc_put_renamed(&b, l, (size_t)(x - l));
+            lp_cc_cput(&b, " x i64]", 7);
+            if (al && al + 9 == l + ln) {
+                lp_cc_put_renamed(&b, x + 6, (size_t)(al - (x + 6)));
+                lp_cc_cput(&b, ", align 8", 9);
+            } else {
+                lp_cc_put_renamed(&b, x + 6, (size_t)(l + ln - (x + 6)));
+            }
+            lp_cc_cput(&b, "\n", 1);
+            arrays++;
+            continue;
+        }
+        int w = lp_cc_widen(&c, &lines[i], n - i, &serial, &b);
+        if (w < 0) {
+            rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter increment in an unknown form",
+                             i + 1);
+            break;
+        }
+        if (w > 0) {
+            i += (size_t)w - 1;
+            continue;
+        }
+        if (lp_cc_names_arr(&c, l, ln)) {
+            if (ln >= 19 && memcmp(l, "@llvm.compiler.used", 19) == 0) {
+                lp_cc_put_used(&c, &b, l, ln);
+                lp_cc_cput(&b, "\n", 1);
+                continue;
+            }
+            rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter used in an unknown way", i + 1);
+            break;
+        }
+        lp_cc_put_renamed(&b, l, ln);
+        lp_cc_cput(&b, "\n", 1);
+    }
+    if (rc == 0 && arrays > 0)
+        lp_cc_cprintf(&b, "\n@lp__rt_cnt_delta = external thread_local(initialexec) global i64, "
+                          "align 8\n");
+    if (rc >= 0 && b.failed)
+        rc = lp_cc_fail2(err, errcap, "out of memory");
+done:
+    free(lines);
+    free(c.arrs);
+    if (rc < 0) {
+        free(b.p);
+        return rc;
+    }
+    if (!b.p)
+        lp_cc_cput(&b, "", 0);
+    *out = b.p;
+    *out_len = b.n;
+    return arrays;
+}
