@@ -63,8 +63,9 @@ const char cmd_cc_help[] =
 #define LP_CC_ENTRY_FLAG "-fpatchable-function-entry=5,0"
 #define LP_CC_BLOCK_FLAG "-fsanitize-coverage=trace-pc-guard,pc-table"
 /* The copies count inline, without calls (cc_counters.c makes the
- * counters 64-bit and per thread). */
-#define LP_CC_COUNTER_FLAG "-fsanitize-coverage=inline-8bit-counters,pc-table"
+ * counters 64-bit and per thread), in every block: a call's count is its
+ * block's, so no block may be left to be implied by others. */
+#define LP_CC_COUNTER_FLAG "-fsanitize-coverage=inline-8bit-counters,pc-table,no-prune"
 
 /* Whether compiler accepts flag on an empty C file (no output kept): 1 it
  * does, 0 it refuses, -1 it cannot be run. */
@@ -241,16 +242,21 @@ int cmd_cc(int argc, char **argv)
      * sanitizer, clang links UBSan's runtime just for its default coverage
      * callbacks, and with it a SIGSEGV handler that would change how the
      * program dies: the runtime has the callbacks. */
+    /* Copies with inline counters serve call graphs as well as blocks,
+     * wherever the compiler can make them (clang); gcc gets the
+     * trampoline for call graphs. */
+    int copies = types && !inline_blocks && lp_cc_clones(argc - i, argv + i) &&
+                 ((types & 2) || lp_cc_accepts(compiler, LP_CC_COUNTER_FLAG) == 1);
     char *tail[4];
     size_t ntail = 0;
     if (links) {
-        if ((types & 2) && !lp_cc_has_sanitizer(argc - i, argv + i))
+        if (((types & 2) || copies) && !lp_cc_has_sanitizer(argc - i, argv + i))
             tail[ntail++] = "-fno-sanitize-link-runtime";
         tail[ntail++] = "-Wl,-u,lp_rt_enabled"; /* pulls in the runtime's constructor */
         tail[ntail++] = rt;
         tail[ntail++] = "-pthread";
     }
-    if ((types & 2) && !inline_blocks && lp_cc_clones(argc - i, argv + i)) {
+    if (copies) {
         size_t cap = (size_t)(argc - i) + 2;
         char **av = calloc(cap, sizeof *av);
         if (!av)

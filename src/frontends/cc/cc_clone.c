@@ -14,11 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct lp_cc_line {
-    const char *p;
-    size_t n;
-} lp_cc_line;
-
 typedef struct lp_cc_fn {
     const char *name; /* without '@' and quotes */
     size_t name_len;
@@ -27,43 +22,11 @@ typedef struct lp_cc_fn {
     size_t def, end; /* line of `define`, line of `}` */
 } lp_cc_fn;
 
-typedef struct lp_cc_buf {
-    char *p;
-    size_t n, cap;
-    int failed;
-} lp_cc_buf;
-
-static void lp_cc_put(lp_cc_buf *b, const char *s, size_t n)
-{
-    if (b->failed)
-        return;
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->n + n + 1)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->failed = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void lp_cc_puts(lp_cc_buf *b, const char *s)
-{
-    lp_cc_put(b, s, strlen(s));
-}
-
 static void lp_cc_putu(lp_cc_buf *b, unsigned long v)
 {
     char t[24];
     int n = snprintf(t, sizeof t, "%lu", v);
-    lp_cc_put(b, t, (size_t)n);
+    lp__cc_put(b, t, (size_t)n);
 }
 
 static int lp_cc_starts(lp_cc_line l, const char *s)
@@ -327,11 +290,11 @@ static const char *lp_cc_suffix(const lp_cc_fn *f)
 static void lp_cc_put_name(lp_cc_buf *b, const char *name, size_t len, int quoted,
                            const char *suffix)
 {
-    lp_cc_puts(b, quoted ? "@\"" : "@");
-    lp_cc_put(b, name, len);
-    lp_cc_puts(b, suffix);
+    lp__cc_puts(b, quoted ? "@\"" : "@");
+    lp__cc_put(b, name, len);
+    lp__cc_puts(b, suffix);
     if (quoted)
-        lp_cc_puts(b, "\"");
+        lp__cc_puts(b, "\"");
 }
 
 /* Copies text [from, l.n) of a line of function f's copy into b, renaming
@@ -354,7 +317,7 @@ static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, l
                 int own_label = g == f && i >= 13 && memcmp(l.p + i - 13, "blockaddress(", 13) == 0;
                 if (g && g->copy &&
                     ((call && g->internal && !g->address_taken) || own_label)) {
-                    lp_cc_put(b, l.p + run, i - run);
+                    lp__cc_put(b, l.p + run, i - run);
                     lp_cc_put_name(b, name, len, quoted, lp_cc_suffix(g));
                     run = i + span;
                 }
@@ -369,8 +332,8 @@ static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, l
             while (j < l.n && l.p[j] >= '0' && l.p[j] <= '9')
                 v = v * 10 + (unsigned long)(l.p[j++] - '0');
             if (v < c->meta.n && c->meta.state[v] == 2) {
-                lp_cc_put(b, l.p + run, i - run);
-                lp_cc_puts(b, "!");
+                lp__cc_put(b, l.p + run, i - run);
+                lp__cc_puts(b, "!");
                 lp_cc_putu(b, c->meta.map[v]);
                 run = j;
             }
@@ -379,7 +342,7 @@ static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, l
         }
         i++;
     }
-    lp_cc_put(b, l.p + run, l.n - run);
+    lp__cc_put(b, l.p + run, l.n - run);
 }
 
 /* +1 for an opening bracket, -1 for a closing one, 0 otherwise. */
@@ -417,29 +380,29 @@ static void lp_cc_put_copy(lp_cc_ctx *c, const lp_cc_fn *f)
     lp_cc_buf *b = &c->out;
     lp_cc_line d = c->lines[f->def];
     const char *at = memchr(d.p, '@', d.n);
-    lp_cc_puts(b, f->internal ? "define internal" : "define hidden");
+    lp__cc_puts(b, f->internal ? "define internal" : "define hidden");
     /* The words between `define` and the name, less linkage and visibility. */
     for (const char *p = d.p + 6; p < at;) {
         while (p < at && *p == ' ')
             p++;
         const char *e = lp_cc_word_end(p, at);
         if (e > p && !lp_cc_linkage_word(p, (size_t)(e - p))) {
-            lp_cc_puts(b, " ");
-            lp_cc_put(b, p, (size_t)(e - p));
+            lp__cc_puts(b, " ");
+            lp__cc_put(b, p, (size_t)(e - p));
         }
         p = e;
     }
-    lp_cc_puts(b, " ");
+    lp__cc_puts(b, " ");
     lp_cc_put_name(b, f->name, f->name_len, f->quoted, lp_cc_suffix(f));
     const char *name;
     size_t len;
     int quoted;
     size_t span = lp_cc_global(at, d.n - (size_t)(at - d.p), &name, &len, &quoted);
     lp_cc_put_rewritten(c, b, f, d, (size_t)(at - d.p) + span);
-    lp_cc_puts(b, "\n");
+    lp__cc_puts(b, "\n");
     for (size_t i = f->def + 1; i <= f->end; i++) {
         lp_cc_put_rewritten(c, b, f, c->lines[i], 0);
-        lp_cc_puts(b, "\n");
+        lp__cc_puts(b, "\n");
     }
 }
 
@@ -579,8 +542,8 @@ static void lp_cc_put_fn_type(lp_cc_buf *b, lp_cc_line d)
             keyword = strlen(skip[i]) == n && memcmp(skip[i], p, n) == 0;
         if (n && !keyword) {
             if (!first)
-                lp_cc_puts(b, " ");
-            lp_cc_put(b, p, n);
+                lp__cc_puts(b, " ");
+            lp__cc_put(b, p, n);
             first = 0;
         }
         p = e + (e < at);
@@ -588,7 +551,7 @@ static void lp_cc_put_fn_type(lp_cc_buf *b, lp_cc_line d)
     /* The parameters' types: each parameter's first word, and the
      * parameter lists of a function type that follow it. */
     const char *p = memchr(at, '(', d.n - (size_t)(at - d.p));
-    lp_cc_puts(b, " (");
+    lp__cc_puts(b, " (");
     int depth = 0, start = 1, in_type = 0, nparam = 0;
     for (p = p ? p + 1 : d.p + d.n; p < d.p + d.n; p++) {
         char ch = *p;
@@ -601,7 +564,7 @@ static void lp_cc_put_fn_type(lp_cc_buf *b, lp_cc_line d)
         if (start && ch == ' ')
             continue;
         if (start) {
-            lp_cc_puts(b, nparam++ ? ", " : "");
+            lp__cc_puts(b, nparam++ ? ", " : "");
             start = 0;
             in_type = 1;
         }
@@ -609,30 +572,20 @@ static void lp_cc_put_fn_type(lp_cc_buf *b, lp_cc_line d)
             in_type = p + 1 < d.p + d.n && p[1] == '(';
         depth += lp_cc_depth(ch);
         if (in_type)
-            lp_cc_put(b, p, 1);
+            lp__cc_put(b, p, 1);
     }
-    lp_cc_puts(b, ")*");
+    lp__cc_puts(b, ")*");
 }
 
 /* Splits the text into lines and finds the definitions and metadata. */
 static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_t errcap)
 {
-    size_t cap = 1;
-    for (size_t i = 0; i < len; i++)
-        cap += in[i] == '\n';
-    lp_cc_line *lines = malloc(cap * sizeof *lines);
-    c->fns = malloc(cap * sizeof *c->fns);
+    size_t n = 0;
+    lp_cc_line *lines = lp__cc_split(in, len, &n);
+    c->fns = malloc((n + 1) * sizeof *c->fns);
     if (!lines || !c->fns) {
         free(lines);
         return lp_cc_fail(err, errcap, "out of memory");
-    }
-    size_t n = 0;
-    for (const char *p = in, *e = in + len; p < e;) {
-        const char *nl = memchr(p, '\n', (size_t)(e - p));
-        size_t l = nl ? (size_t)(nl - p) : (size_t)(e - p);
-        lines[n].p = p;
-        lines[n++].n = l;
-        p += l + 1;
     }
     c->lines = lines;
     c->nlines = n;
@@ -730,11 +683,11 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
         if (!f->copy || !f->internal || !f->address_taken)
             continue;
         for (int k = 0; k < 2; k++) {
-            lp_cc_puts(&used, nused++ ? ", i8* bitcast (" : "i8* bitcast (");
+            lp__cc_puts(&used, nused++ ? ", i8* bitcast (" : "i8* bitcast (");
             lp_cc_put_fn_type(&used, c.lines[f->def]);
-            lp_cc_puts(&used, " ");
+            lp__cc_puts(&used, " ");
             lp_cc_put_name(&used, f->name, f->name_len, f->quoted, k ? LP_CC_CLONE_SUFFIX : "");
-            lp_cc_puts(&used, " to i8*)");
+            lp__cc_puts(&used, " to i8*)");
         }
     }
     int merged = 0;
@@ -746,24 +699,24 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
             (list = memmem(l.p, l.n, "] [", 3)) != NULL) {
             size_t digits;
             have = lp_cc_num(l.p + 40, l.n - 40, &digits);
-            lp_cc_puts(&c.out, "@llvm.compiler.used = appending global [");
+            lp__cc_puts(&c.out, "@llvm.compiler.used = appending global [");
             lp_cc_putu(&c.out, have + nused);
-            lp_cc_puts(&c.out, " x i8*] [");
-            lp_cc_put(&c.out, used.p, used.n);
-            lp_cc_puts(&c.out, ", ");
-            lp_cc_put(&c.out, list + 3, l.n - (size_t)(list + 3 - l.p));
+            lp__cc_puts(&c.out, " x i8*] [");
+            lp__cc_put(&c.out, used.p, used.n);
+            lp__cc_puts(&c.out, ", ");
+            lp__cc_put(&c.out, list + 3, l.n - (size_t)(list + 3 - l.p));
             merged = 1;
         } else {
-            lp_cc_put(&c.out, l.p, l.n);
+            lp__cc_put(&c.out, l.p, l.n);
         }
-        lp_cc_puts(&c.out, "\n");
+        lp__cc_puts(&c.out, "\n");
     }
     if (nused && !merged) {
-        lp_cc_puts(&c.out, "\n@llvm.compiler.used = appending global [");
+        lp__cc_puts(&c.out, "\n@llvm.compiler.used = appending global [");
         lp_cc_putu(&c.out, nused);
-        lp_cc_puts(&c.out, " x i8*] [");
-        lp_cc_put(&c.out, used.p, used.n);
-        lp_cc_puts(&c.out, "], section \"llvm.metadata\"\n");
+        lp__cc_puts(&c.out, " x i8*] [");
+        lp__cc_put(&c.out, used.p, used.n);
+        lp__cc_puts(&c.out, "], section \"llvm.metadata\"\n");
     }
     int used_failed = used.failed;
     free(used.p);
@@ -781,25 +734,25 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
             copied = lp_cc_fail(err, errcap, "out of memory");
             goto done;
         }
-        lp_cc_puts(&c.out, "\n");
+        lp__cc_puts(&c.out, "\n");
         lp_cc_put_copy(&c, f);
         /* The copied nodes, renumbered, then forgotten for the next copy. */
         for (size_t k = 0; k < w.depth; k++) {
             unsigned long v = w.stack[k];
             lp_cc_line l = c.lines[c.meta.line[v]];
             const char *eq = memchr(l.p, '=', l.n);
-            lp_cc_puts(&meta_out, "!");
+            lp__cc_puts(&meta_out, "!");
             lp_cc_putu(&meta_out, c.meta.map[v]);
-            lp_cc_puts(&meta_out, " ");
+            lp__cc_puts(&meta_out, " ");
             lp_cc_put_rewritten(&c, &meta_out, f, l, (size_t)(eq - l.p));
-            lp_cc_puts(&meta_out, "\n");
+            lp__cc_puts(&meta_out, "\n");
         }
         for (size_t k = 0; k < w.depth; k++)
             c.meta.state[w.stack[k]] = 0;
         copied++;
     }
     /* Even an empty text is a terminated buffer (put allocates it). */
-    lp_cc_put(&c.out, meta_out.p ? meta_out.p : "", meta_out.n);
+    lp__cc_put(&c.out, meta_out.p ? meta_out.p : "", meta_out.n);
     if (c.out.failed || meta_out.failed) {
         copied = lp_cc_fail(err, errcap, "out of memory");
         goto done;

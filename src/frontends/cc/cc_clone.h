@@ -38,6 +38,31 @@
 #define LP_CC_CLONE_SUFFIX ".lpdup"
 #define LP_CC_CLONE_SUFFIX_CALLERS ".lpdupc"
 
+/* ---- IR text (cc_text.c) ---- */
+
+/* One line of the input, without its newline. */
+typedef struct lp_cc_line {
+    const char *p;
+    size_t n;
+} lp_cc_line;
+
+/* A growing output text; failed is set when memory ran out (what follows
+ * is dropped, and the caller reports it once). */
+typedef struct lp_cc_buf {
+    char *p;
+    size_t n, cap;
+    int failed;
+} lp_cc_buf;
+
+void lp__cc_put(lp_cc_buf *b, const char *s, size_t n);
+void lp__cc_puts(lp_cc_buf *b, const char *s);
+/* At most 2 KiB at a time. */
+void lp__cc_printf(lp_cc_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The lines of in (malloc'd; *count of them), or NULL without memory. */
+lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count);
+
+/* ---- the rewriters ---- */
+
 /* Rewrites the IR text in (len bytes) into a new malloc'd text (*out,
  * *out_len). Returns the number of functions copied, or -1 with a message
  * naming the line in err. */
@@ -51,5 +76,33 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
  * naming the line in err. */
 long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
                        size_t errcap);
+
+/* ---- the copies' call sites (cc_sites.c), for cc_counters.c ---- */
+
+/* A direct call site: the counter of its block (array name with '@',
+ * index) and the callee's name (without '@'). */
+typedef struct lp_cc_site {
+    const char *arr;
+    size_t arr_len;
+    unsigned long j;
+    const char *callee;
+    size_t callee_len;
+} lp_cc_site;
+
+typedef struct lp_cc_sites {
+    lp_cc_site *v;
+    size_t n, cap;
+    unsigned long icalls; /* indirect calls given the counting call */
+} lp_cc_sites;
+
+/* Line i of lines[] lies in a copy (whose define is line fn_first), in a
+ * block counted by counter j of the array arr (arr_k counters long): a
+ * direct call there is recorded in s, and an indirect one gets the
+ * counting call written into b before it. Returns 0, or -1 without memory. */
+int lp__cc_sites_line(lp_cc_sites *s, const lp_cc_line *lines, size_t i, size_t fn_first,
+                      const char *arr, size_t arr_len, unsigned long arr_k, unsigned long j,
+                      lp_cc_buf *b);
+/* Appends the site table and the declarations the calls need. */
+void lp__cc_sites_emit(const lp_cc_sites *s, lp_cc_buf *b);
 
 #endif

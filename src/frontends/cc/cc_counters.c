@@ -30,46 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct lp_cc_cbuf {
-    char *p;
-    size_t n, cap;
-    int failed;
-} lp_cc_cbuf;
-
-static void lp_cc_cput(lp_cc_cbuf *b, const char *s, size_t n)
-{
-    if (b->failed)
-        return;
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->n + n + 1)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->failed = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void lp_cc_cprintf(lp_cc_cbuf *b, const char *fmt, ...)
-{
-    char t[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(t, sizeof t, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= sizeof t)
-        b->failed = 1;
-    else
-        lp_cc_cput(b, t, (size_t)n);
-}
-
 /* The names clang gives, and lowprof's in their place. */
 static const char *const lp_cc_renames[][2] = {
     {"__sancov_cntrs", "__lp_cnt64"},
@@ -79,7 +39,7 @@ static const char *const lp_cc_renames[][2] = {
 };
 
 /* Appends line l (n bytes, without its newline) with the renames done. */
-static void lp_cc_put_renamed(lp_cc_cbuf *b, const char *l, size_t n)
+static void lp_cc_put_renamed(lp_cc_buf *b, const char *l, size_t n)
 {
     size_t i = 0;
     while (i < n) {
@@ -90,13 +50,25 @@ static void lp_cc_put_renamed(lp_cc_cbuf *b, const char *l, size_t n)
                 break;
         }
         if (r < nr) {
-            lp_cc_cput(b, lp_cc_renames[r][1], strlen(lp_cc_renames[r][1]));
+            lp__cc_put(b, lp_cc_renames[r][1], strlen(lp_cc_renames[r][1]));
             i += strlen(lp_cc_renames[r][0]);
         } else {
-            lp_cc_cput(b, l + i, 1);
+            lp__cc_put(b, l + i, 1);
             i++;
         }
     }
+}
+
+/* Whether a define line defines a copy: `@NAME.lpdup(` or `@NAME.lpdupc(`. */
+static int lp_cc_is_copy_define(const char *l, size_t n)
+{
+    const char *paren = memchr(l, '(', n);
+    if (!paren)
+        return 0;
+    static const char s1[] = LP_CC_CLONE_SUFFIX "(", s2[] = LP_CC_CLONE_SUFFIX_CALLERS "(";
+    size_t k = (size_t)(paren + 1 - l);
+    return (k >= sizeof s1 - 1 && memcmp(paren + 1 - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0) ||
+           (k >= sizeof s2 - 1 && memcmp(paren + 1 - (sizeof s2 - 1), s2, sizeof s2 - 1) == 0);
 }
 
 /* One counter array: its name (with '@') and length. */
@@ -212,16 +184,11 @@ static const char *lp_cc_defined(const char *l, size_t n, size_t *len)
     return l + i;
 }
 
-typedef struct lp_cc_ln {
-    const char *p;
-    size_t n;
-} lp_cc_ln;
-
 /* Rewrites the increment that starts at lines[0] if it is one; returns the
  * lines it took (3, or 4 with ThreadSanitizer's announcement), 0 when line
  * 0 is not an increment's load, -1 on a malformed one. */
-static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_ln *lines, size_t avail,
-                       unsigned long *serial, lp_cc_cbuf *b)
+static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_line *lines, size_t avail,
+                       unsigned long *serial, lp_cc_buf *b)
 {
     const lp_cc_arr *arr, *arr3;
     unsigned long j, j3;
@@ -270,18 +237,18 @@ static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_ln *lines, size_t avail,
     const char *meta = tail ? tail + 9 : "";
     unsigned long s = (*serial)++;
     int kk = (int)arr->len;
-    lp_cc_cprintf(b, "  %%lp.d.%lu = load i64, i64* @lp__rt_cnt_delta, align 8%.*s\n", s, (int)tn,
+    lp__cc_printf(b, "  %%lp.d.%lu = load i64, i64* @lp__rt_cnt_delta, align 8%.*s\n", s, (int)tn,
                   meta);
-    lp_cc_cprintf(b,
+    lp__cc_printf(b,
                   "  %%lp.p.%lu = getelementptr i8, i8* bitcast (i64* getelementptr inbounds "
                   "([%lu x i64], [%lu x i64]* %.*s, i64 0, i64 %lu) to i8*), i64 %%lp.d.%lu\n",
                   s, arr->k, arr->k, kk, arr->name, j, s);
-    lp_cc_cprintf(b, "  %%lp.q.%lu = bitcast i8* %%lp.p.%lu to i64*\n", s, s);
-    lp_cc_cprintf(b, "  %.*s = load i64, i64* %%lp.q.%lu, align 8%.*s\n", (int)vn, v, s, (int)tn,
+    lp__cc_printf(b, "  %%lp.q.%lu = bitcast i8* %%lp.p.%lu to i64*\n", s, s);
+    lp__cc_printf(b, "  %.*s = load i64, i64* %%lp.q.%lu, align 8%.*s\n", (int)vn, v, s, (int)tn,
                   meta);
-    lp_cc_cprintf(b, "  %.*s = add i64 %.*s, 1%.*s\n", (int)an, a, (int)vn, v,
+    lp__cc_printf(b, "  %.*s = add i64 %.*s, 1%.*s\n", (int)an, a, (int)vn, v,
                   (int)(line1_end - add_end), add_end);
-    lp_cc_cprintf(b, "  store i64 %.*s, i64* %%lp.q.%lu, align 8%.*s\n", (int)an, a, s, (int)tn,
+    lp__cc_printf(b, "  store i64 %.*s, i64* %%lp.q.%lu, align 8%.*s\n", (int)an, a, s, (int)tn,
                   meta);
     return 3 + (int)skip;
 }
@@ -289,7 +256,7 @@ static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_ln *lines, size_t avail,
 /* The compiler-used list names each array's first byte:
  * `i8* getelementptr inbounds ([K x i8], [K x i8]* @NAME, i32 0, i32 0)`
  * becomes `i8* bitcast ([K x i64]* @NAME to i8*)`. */
-static void lp_cc_put_used(const lp_cc_cctx *c, lp_cc_cbuf *b, const char *l, size_t n)
+static void lp_cc_put_used(const lp_cc_cctx *c, lp_cc_buf *b, const char *l, size_t n)
 {
     static const char pre[] = "i8* getelementptr inbounds ([";
     size_t i = 0;
@@ -299,13 +266,13 @@ static void lp_cc_put_used(const lp_cc_cctx *c, lp_cc_cbuf *b, const char *l, si
             const char *comma = at ? memchr(at, ',', (size_t)(l + n - at)) : NULL;
             const lp_cc_arr *arr = comma ? lp_cc_arr_find(c, at, (size_t)(comma - at)) : NULL;
             if (arr && strncmp(comma, ", i32 0, i32 0)", 15) == 0) {
-                lp_cc_cprintf(b, "i8* bitcast ([%lu x i64]* %.*s to i8*)", arr->k, (int)arr->len,
+                lp__cc_printf(b, "i8* bitcast ([%lu x i64]* %.*s to i8*)", arr->k, (int)arr->len,
                               arr->name);
                 i = (size_t)(comma + 15 - l);
                 continue;
             }
         }
-        lp_cc_cput(b, l + i, 1);
+        lp__cc_put(b, l + i, 1);
         i++;
     }
 }
@@ -313,22 +280,14 @@ static void lp_cc_put_used(const lp_cc_cctx *c, lp_cc_cbuf *b, const char *l, si
 long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
                        size_t errcap)
 {
-    size_t nl = 0;
-    for (size_t i = 0; i < len; i++)
-        nl += in[i] == '\n';
-    lp_cc_ln *lines = malloc((nl + 1) * sizeof *lines);
     lp_cc_cctx c = {0};
-    lp_cc_cbuf b = {0};
+    lp_cc_buf b = {0};
+    lp_cc_sites sites = {0};
     long rc = 0, arrays = 0;
+    size_t n = 0;
+    lp_cc_line *lines = lp__cc_split(in, len, &n);
     if (!lines)
         return lp_cc_fail2(err, errcap, "out of memory");
-    size_t n = 0;
-    for (const char *p = in, *end = in + len; p < end;) {
-        const char *e = memchr(p, '\n', (size_t)(end - p));
-        size_t ln = e ? (size_t)(e - p) : (size_t)(end - p);
-        lines[n++] = (lp_cc_ln){p, ln};
-        p += ln + 1;
-    }
     for (size_t i = 0; i < n; i++) {
         lp_cc_arr a;
         if (!lp_cc_arr_def(lines[i].p, lines[i].n, &a))
@@ -346,24 +305,48 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
         c.arrs[c.narrs++] = a;
     }
     unsigned long serial = 0;
+    /* Where the walk is: in a copy (from its define line), in a block
+     * counted by which counter. */
+    int in_copy = 0;
+    size_t fn_first = 0;
+    const lp_cc_arr *cur = NULL;
+    unsigned long cur_j = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
         const char *l = lines[i].p;
         size_t ln = lines[i].n;
         lp_cc_arr a;
+        if (ln >= 7 && memcmp(l, "define ", 7) == 0) {
+            in_copy = lp_cc_is_copy_define(l, ln);
+            fn_first = i;
+            cur = NULL;
+        } else if (ln == 1 && l[0] == '}') {
+            in_copy = 0;
+        } else if (ln && l[0] != ' ' && l[0] != ';' && memchr(l, ':', ln)) {
+            cur = NULL; /* a block's label */
+        }
         if (lp_cc_arr_def(l, ln, &a)) {
             /* `@N = private global [K x i8] zeroinitializer, section ..., align 1` */
             const char *br = memchr(l, '[', ln);
             const char *x = memmem(br, (size_t)(l + ln - br), " x i8]", 6);
             const char *al = memmem(l, ln, ", align 1", 9);
-            lp_cc_put_renamed(&b, l, (size_t)(x - l));
-            lp_cc_cput(&b, " x i64]", 7);
+            /* Internal rather than private: the site table's assembly
+             * names the arrays, and private ones have no symbol. */
+            const char *priv = memmem(l, (size_t)(br - l), " private ", 9);
+            if (priv) {
+                lp_cc_put_renamed(&b, l, (size_t)(priv - l));
+                lp__cc_put(&b, " internal ", 10);
+                lp_cc_put_renamed(&b, priv + 9, (size_t)(x - (priv + 9)));
+            } else {
+                lp_cc_put_renamed(&b, l, (size_t)(x - l));
+            }
+            lp__cc_put(&b, " x i64]", 7);
             if (al && al + 9 == l + ln) {
                 lp_cc_put_renamed(&b, x + 6, (size_t)(al - (x + 6)));
-                lp_cc_cput(&b, ", align 8", 9);
+                lp__cc_put(&b, ", align 8", 9);
             } else {
                 lp_cc_put_renamed(&b, x + 6, (size_t)(l + ln - (x + 6)));
             }
-            lp_cc_cput(&b, "\n", 1);
+            lp__cc_put(&b, "\n", 1);
             arrays++;
             continue;
         }
@@ -374,35 +357,42 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
             break;
         }
         if (w > 0) {
+            lp_cc_counter_ref(&c, l, ln, "load i8, i8* getelementptr inbounds (", &cur, &cur_j);
             i += (size_t)w - 1;
             continue;
         }
+        if (in_copy && cur &&
+            lp__cc_sites_line(&sites, lines, i, fn_first, cur->name, cur->len, cur->k, cur_j, &b) < 0)
+            b.failed = 1;
         if (lp_cc_names_arr(&c, l, ln)) {
             if (ln >= 19 && memcmp(l, "@llvm.compiler.used", 19) == 0) {
                 lp_cc_put_used(&c, &b, l, ln);
-                lp_cc_cput(&b, "\n", 1);
+                lp__cc_put(&b, "\n", 1);
                 continue;
             }
             rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter used in an unknown way", i + 1);
             break;
         }
         lp_cc_put_renamed(&b, l, ln);
-        lp_cc_cput(&b, "\n", 1);
+        lp__cc_put(&b, "\n", 1);
     }
-    if (rc == 0 && arrays > 0)
-        lp_cc_cprintf(&b, "\n@lp__rt_cnt_delta = external thread_local(initialexec) global i64, "
+    if (rc == 0 && arrays > 0) {
+        lp__cc_printf(&b, "\n@lp__rt_cnt_delta = external thread_local(initialexec) global i64, "
                           "align 8\n");
+        lp__cc_sites_emit(&sites, &b);
+    }
     if (rc >= 0 && b.failed)
         rc = lp_cc_fail2(err, errcap, "out of memory");
 done:
     free(lines);
     free(c.arrs);
+    free(sites.v);
     if (rc < 0) {
         free(b.p);
         return rc;
     }
     if (!b.p)
-        lp_cc_cput(&b, "", 0);
+        lp__cc_put(&b, "", 0);
     *out = b.p;
     *out_len = b.n;
     return arrays;

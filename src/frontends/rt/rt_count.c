@@ -227,8 +227,7 @@ const unsigned char lp__rt_tramp_full = !LP__RT_LEAN;
 static inline void lp__rt_count_entry(lp__rt_tcounts *tc, size_t m, uint64_t ret)
 {
     lp__rt_inc(&tc->m[m]);
-    size_t s = lp__rt_arc_slot((ret & ((1ULL << LP__RT_ARC_SHIFT) - 1)) |
-                               ((uint64_t)(m + 1) << LP__RT_ARC_SHIFT));
+    size_t s = lp__rt_arc_slot(lp__rt_arc_key(ret, m));
     if (__builtin_expect(s != SIZE_MAX, 1))
         lp__rt_inc(&tc->a[s]);
     if (__builtin_expect(lp__rt.count_events, 0))
@@ -393,6 +392,51 @@ void lp__rt_cov_pcs_init(const uintptr_t *beg, const uintptr_t *end)
         return;
     lp__rt.pcs_start = beg;
     lp__rt.pcs_end = end;
+}
+
+/* The site table's bounds, from the linker: NULL when no object has one. */
+extern const lp__rt_csite __start___lp_sites64[] __attribute__((weak));
+extern const lp__rt_csite __stop___lp_sites64[] __attribute__((weak));
+
+const lp__rt_csite *lp__rt_csites(size_t *n)
+{
+    const lp__rt_csite *a = __start___lp_sites64, *b = __stop___lp_sites64;
+    *n = lp__rt_cnt_start && a && b > a ? (size_t)(b - a) : 0;
+    return a;
+}
+
+long lp__rt_callee_method(uint64_t addr)
+{
+    long m = lp__rt_method_exact(addr);
+    if (m < 0 && lp__rt.ncopies) {
+        long c = lp__rt_copy_at(addr);
+        if (c >= 0 && lp__rt.copies[c].start == addr)
+            m = lp__rt.copies[c].method;
+    }
+    return m;
+}
+
+/* An indirect call in a copy, just before it is made (cc_sites.c puts the
+ * call there): counter is its block's, target where it goes. Counts the
+ * pair while the thread's increments count (its delta points at its own
+ * block), keyed by the block's address + 1, which stands for the site the
+ * way a return address does (one past it). */
+__attribute__((visibility("default"))) void lp__rt_cp_icall(uint64_t *counter, void *target);
+
+void lp__rt_cp_icall(uint64_t *counter, void *target)
+{
+    lp__rt_tcounts *tc = lp__rt_tc;
+    if (!tc || !lp__rt_cnt_start || !lp__rt.pcs_start ||
+        __atomic_load_n(&lp__rt_cnt_delta, __ATOMIC_RELAXED) !=
+            (int64_t)((uintptr_t)tc->b - (uintptr_t)lp__rt_cnt_start))
+        return;
+    size_t g = (size_t)(counter - lp__rt_cnt_start);
+    long m = lp__rt_callee_method((uint64_t)(uintptr_t)target);
+    if (g >= lp__rt.nguards || m < 0)
+        return;
+    size_t s = lp__rt_arc_slot(lp__rt_arc_key(lp__rt.pcs_start[2 * g] + 1, (size_t)m));
+    if (s != SIZE_MAX)
+        lp__rt_inc(&tc->a[s]);
 }
 
 /* ---- counters ------------------------------------------------------------------------------ */

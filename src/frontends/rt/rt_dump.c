@@ -119,6 +119,39 @@ static int lp__rt_bump(lp_table *t, uint64_t a, uint64_t b, uint64_t v)
     return 0;
 }
 
+/* A call pair and its arc of the call graph. */
+static int lp__rt_pair(lp_table *t, uint64_t ret, uint64_t callee, uint64_t v)
+{
+    int rc = lp__rt_bump(&t[LP_PROF_CALL_PAIR], ret, callee, v);
+    if (!rc) {
+        /* ret - 1 lies in the call instruction, so in its caller even
+         * when the call is the caller's last instruction. */
+        uint64_t caller = lp__rt_func_start(ret - 1);
+        rc = lp__rt_bump(&t[LP_PROF_CALL_GRAPH], caller ? caller : ret, callee, v);
+    }
+    return rc;
+}
+
+/* The copies' direct call sites: each counts what its block counts. The
+ * site's key is its block's address + 1 (one past the block's start,
+ * where a return address would be one past the call). */
+static int lp__rt_site_pairs(const lp__rt_counts *cur, const lp__rt_counts *base, lp_table *t)
+{
+    size_t n;
+    const lp__rt_csite *sites = lp__rt_csites(&n);
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        size_t g = (size_t)(sites[i].counter - lp__rt_cnt_start);
+        if (g >= lp__rt.nguards)
+            continue;
+        uint64_t v = cur->b[g] - (base ? base->b[g] : 0);
+        long m = v ? lp__rt_callee_method(sites[i].callee) : -1;
+        if (m >= 0)
+            rc = lp__rt_pair(t, lp__rt.pcs_start[2 * g] + 1, lp__rt.methods[m].entry, v);
+    }
+    return rc;
+}
+
 int lp__rt_tables_build(const lp__rt_counts *cur, const lp__rt_counts *base, lp_table *t)
 {
     int fn = lp__rt_fn_events();
@@ -136,30 +169,31 @@ int lp__rt_tables_build(const lp__rt_counts *cur, const lp__rt_counts *base, lp_
             if (!key || !v || m >= lp__rt.nmethods)
                 continue;
             uint64_t ret = key & ((1ULL << LP__RT_ARC_SHIFT) - 1);
-            uint64_t callee = lp__rt.methods[m].entry;
-            rc = lp__rt_bump(&t[LP_PROF_CALL_PAIR], ret, callee, v);
-            if (!rc) {
-                /* ret - 1 lies in the call instruction, so in its caller even
-                 * when the call is the caller's last instruction. */
-                uint64_t caller = lp__rt_func_start(ret - 1);
-                rc = lp__rt_bump(&t[LP_PROF_CALL_GRAPH], caller ? caller : ret, callee, v);
-            }
+            rc = lp__rt_pair(t, ret, lp__rt.methods[m].entry, v);
         }
     }
-    if (lp__rt_type_written(LP_PROF_BLOCK)) {
+    int blocks = lp__rt_type_written(LP_PROF_BLOCK);
+    /* Copies with inline counters count their entries and calls in their
+     * blocks, for function events too. */
+    int copies = lp__rt_cnt_start && lp__rt.guard_method;
+    if (blocks || (fn && copies)) {
         for (size_t g = 0; g < lp__rt.nguards && !rc; g++) {
             uint64_t v = cur->b[g] - (base ? base->b[g] : 0);
             if (!v)
                 continue;
             uint64_t pc = lp__rt.pcs_start[2 * g];
-            rc = lp__rt_bump(&t[LP_PROF_BLOCK], pc, 0, v);
-            /* Without function events, the entry block's count is the
-             * method's invocations (the entry block has no predecessor). */
+            if (blocks)
+                rc = lp__rt_bump(&t[LP_PROF_BLOCK], pc, 0, v);
+            /* The entry block's count is the method's invocations (the
+             * entry block has no predecessor): with function events, those
+             * that reached the copy without the trampoline. */
             long m = lp__rt.guard_method[g];
-            if (!rc && !fn && (lp__rt.pcs_start[2 * g + 1] & 1))
+            if (!rc && (!fn || copies) && (lp__rt.pcs_start[2 * g + 1] & 1))
                 rc = lp__rt_bump(&t[LP_PROF_METHOD], m >= 0 ? lp__rt.methods[m].entry : pc, 0, v);
         }
     }
+    if (fn && copies && !rc)
+        rc = lp__rt_site_pairs(cur, base, t);
     return rc;
 }
 

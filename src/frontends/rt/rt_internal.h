@@ -275,6 +275,22 @@ LP__HIDDEN void lp__rt_cnt_regate_self(void);
 /* Gives the calling thread its counter block now if it has none (the
  * constructor, for the main thread). Signal-safe. */
 LP__HIDDEN void lp__rt_thread_attach(void);
+/* The copies' direct call sites (cc_sites.c writes them into the section
+ * __lp_sites64): the counter of the site's block and the callee. */
+typedef struct lp__rt_csite {
+    uint64_t *counter;
+    uint64_t callee;
+} lp__rt_csite;
+/* The executable's site table, and its length (0 without one). */
+LP__HIDDEN const lp__rt_csite *lp__rt_csites(size_t *n);
+/* The method a call to addr enters: the method starting there, or the one
+ * whose copy starts there (a static function's NAME.lpdupc); -1 if none. */
+LP__HIDDEN long lp__rt_callee_method(uint64_t addr);
+/* A call pair's key: the caller's address | (method + 1) << 47. */
+static inline uint64_t lp__rt_arc_key(uint64_t caller, size_t m)
+{
+    return (caller & ((1ULL << LP__RT_ARC_SHIFT) - 1)) | ((uint64_t)(m + 1) << LP__RT_ARC_SHIFT);
+}
 
 /* Sums over every thread's block. */
 typedef struct lp__rt_counts {

@@ -10,8 +10,9 @@
  *                off A9 rel32   test eax, rel32 (same displacement)
  *   entry site   on  E9 rel32   jmp to the function's block-profiled copy
  *    (direct)    off A9 rel32   test eax, rel32
- *                  in a run that profiles blocks and not function events,
- *                  the copy's calls need no handler: a jump costs a cycle
+ *                  when the copy counts inline (lowprof cc's copies), or in
+ *                  a run that profiles blocks and not function events: the
+ *                  copy's calls need no handler, and a jump costs a cycle
  *                  where the trampoline costs a register save, a lookup
  *                  and a mispredicted return
  *   coverage     on  E8 rel32   call __sanitizer_cov_trace_pc_guard (as compiled)
@@ -181,7 +182,8 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
         __atomic_store_n(&m->on[type], on, __ATOMIC_RELAXED);
         if (m->site && lp__rt_entry_on(m) != entry_was)
             ok = lp__rt_queue(&n, m->site, entry_was ? 0xa9 : m->direct ? 0xe9 : 0xe8);
-        if (type == LP_RT_FUNCTIONS && m->copy_site && !ok)
+        /* With inline counters the copy counts its own entries. */
+        if (type == LP_RT_FUNCTIONS && m->copy_site && !lp__rt_cnt_start && !ok)
             ok = lp__rt_queue(&n, m->copy_site, on ? 0xe8 : 0xa9);
         /* Copies keep their coverage calls: only the entry leads there. */
         if (type == LP_RT_BLOCKS && !lp__rt.ncopies)
@@ -198,10 +200,13 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
         else
             m->on_ns[type] += now > m->on_since[type] ? now - m->on_since[type] : 0;
     }
-    if (type == LP_RT_BLOCKS) {
+    /* With inline counters the copies count function events too: they
+     * count while either type is on anywhere. */
+    if (type == LP_RT_BLOCKS || lp__rt_cnt_start) {
         uint8_t any = 0;
         for (size_t i = 0; i < lp__rt.nmethods && !any; i++)
-            any = lp__rt.methods[i].on[LP_RT_BLOCKS];
+            any = lp__rt.methods[i].on[LP_RT_BLOCKS] ||
+                  (lp__rt_cnt_start && lp__rt.methods[i].on[LP_RT_FUNCTIONS]);
         __atomic_store_n(&lp__rt.blocks_on, any, __ATOMIC_SEQ_CST);
         lp__rt_cnt_gate();
     }
@@ -257,7 +262,10 @@ static void lp__rt_prepare_entries(void *arg)
     int functions = (lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1;
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         lp__rt_method *m = &lp__rt.methods[i];
-        m->direct = m->site && m->copy && !functions && lp__rt_reaches(m->site, m->copy);
+        /* A copy with inline counters counts the entry and its calls
+         * itself: no handler is needed even for function events. */
+        m->direct = m->site && m->copy && (!functions || lp__rt_cnt_start) &&
+                    lp__rt_reaches(m->site, m->copy);
         lp__rt.entry_direct += m->direct;
         if (m->site)
             lp__rt_prepare_entry(m->site, m->direct ? m->copy : tramp);

@@ -1,0 +1,157 @@
+/* The copies' call sites, for call pairs without a handler (cc_clone.h).
+ *
+ * A call in a copy runs once each time its block runs, so a direct call's
+ * count is its block's counter: the table this file writes pairs each
+ * direct call site of a copy with that counter and the callee, and the
+ * runtime reads the pairs' counts off the counters. The table goes into
+ * the section __lp_sites64 as `module asm` (two quads a site: the
+ * counter's address, the callee's), because assembly names a function
+ * without the pointer type that LLVM 14's IR would need for it.
+ *
+ * An indirect call gets a call to lp__rt_cp_icall(counter, target) just
+ * before it, which counts the pair by its target. The target's pointer
+ * type must be known to pass it; it is taken from the value's definition
+ * when that is a load (how C code reaches a function pointer almost
+ * always); any other indirect call is left alone, and the runtime counts
+ * its calls among those whose caller it does not know. */
+#define _GNU_SOURCE /* memmem */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cc_clone.h"
+
+static int lp_cc_site_add(lp_cc_sites *s, const char *arr, size_t arr_len, unsigned long j,
+                            const char *callee, size_t callee_len)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 256;
+        lp_cc_site *p = realloc(s->v, cap * sizeof *p);
+        if (!p)
+            return -1;
+        s->v = p;
+        s->cap = cap;
+    }
+    s->v[s->n++] = (lp_cc_site){arr, arr_len, j, callee, callee_len};
+    return 0;
+}
+
+static int lp_cc_ident(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           ch == '_' || ch == '.' || ch == '$';
+}
+
+/* Where the call's callee starts in the line (`@name(` or `%value(`),
+ * or NULL when the line is no call or calls something else (a cast, inline
+ * assembly). */
+static const char *lp_cc_callee(const char *l, size_t n)
+{
+    const char *end = l + n;
+    const char *c = memmem(l, n, "call ", 5);
+    if (!c || (c != l && c[-1] != ' '))
+        return NULL;
+    for (const char *p = c + 5; p < end; p++) {
+        if (*p == '(' && p + 1 < end && p[-1] != ' ')
+            return NULL; /* an argument list with no callee name before it */
+        if ((*p == '@' || *p == '%') && p[-1] == ' ') {
+            const char *q = p + 1;
+            while (q < end && lp_cc_ident(*q))
+                q++;
+            if (q < end && *q == '(' && q > p + 1)
+                return p;
+            if (*p == '@')
+                return NULL; /* a callee in a cast, or an argument */
+        }
+        if (*p == '"' || (end - p >= 4 && memcmp(p, "asm ", 4) == 0))
+            return NULL;
+    }
+    return NULL;
+}
+
+/* The type of value v (`%name`, len bytes) from its definition as a load
+ * among lines [first, upto): `%v = load TYPE, ...`. Returns the type's text
+ * and length, or NULL. */
+static const char *lp_cc_load_type(const lp_cc_line *lines, size_t first, size_t upto, const char *v,
+                                   size_t len, size_t *tlen)
+{
+    for (size_t i = upto; i-- > first;) {
+        const char *l = lines[i].p;
+        size_t n = lines[i].n;
+        size_t k = 0;
+        while (k < n && l[k] == ' ')
+            k++;
+        if (n - k < len + 3 || memcmp(l + k, v, len) != 0 || memcmp(l + k + len, " = ", 3) != 0)
+            continue;
+        const char *p = l + k + len + 3;
+        if ((size_t)(l + n - p) < 5 || memcmp(p, "load ", 5) != 0)
+            return NULL;
+        p += 5;
+        /* The type runs to the comma at bracket depth 0. */
+        int depth = 0;
+        for (const char *q = p; q < l + n; q++) {
+            if (*q == '(' || *q == '[' || *q == '{' || *q == '<')
+                depth++;
+            else if (*q == ')' || *q == ']' || *q == '}' || *q == '>')
+                depth--;
+            else if (*q == ',' && depth == 0) {
+                *tlen = (size_t)(q - p);
+                return p;
+            }
+        }
+        return NULL;
+    }
+    return NULL;
+}
+
+int lp__cc_sites_line(lp_cc_sites *s, const lp_cc_line *lines, size_t i, size_t fn_first,
+                      const char *arr, size_t arr_len, unsigned long arr_k, unsigned long j,
+                      lp_cc_buf *b)
+{
+    const char *l = lines[i].p;
+    size_t n = lines[i].n;
+    const char *callee = lp_cc_callee(l, n);
+    if (!callee)
+        return 0;
+    const char *name = callee + 1;
+    size_t len = 0;
+    while (lp_cc_ident(name[len]))
+        len++;
+    if (*callee == '@') {
+        static const char *const skip[] = {"llvm.", "__tsan_", "__asan_", "__msan_",
+                                           "__sanitizer_", "lp__rt_"};
+        for (size_t k = 0; k < sizeof skip / sizeof *skip; k++)
+            if (len >= strlen(skip[k]) && memcmp(name, skip[k], strlen(skip[k])) == 0)
+                return 0;
+        return lp_cc_site_add(s, arr, arr_len, j, name, len);
+    }
+    size_t tlen;
+    const char *type = lp_cc_load_type(lines, fn_first, i, callee, len + 1, &tlen);
+    if (!type)
+        return 0;
+    unsigned long k = s->icalls++;
+    lp__cc_printf(b, "  %%lp.ic.%lu = bitcast %.*s %.*s to i8*\n", k, (int)tlen, type,
+                  (int)len + 1, callee);
+    lp__cc_printf(b,
+                  "  call void @lp__rt_cp_icall(i64* getelementptr inbounds ([%lu x i64], "
+                  "[%lu x i64]* %.*s, i64 0, i64 %lu), i8* %%lp.ic.%lu)\n",
+                  arr_k, arr_k, (int)arr_len, arr, j, k);
+    return 0;
+}
+
+void lp__cc_sites_emit(const lp_cc_sites *s, lp_cc_buf *b)
+{
+    if (s->n) {
+        lp__cc_printf(b, "\nmodule asm \"\\09.pushsection __lp_sites64,\\22aw\\22,@progbits\"\n");
+        lp__cc_printf(b, "module asm \"\\09.p2align 3\"\n");
+        for (size_t i = 0; i < s->n; i++) {
+            const lp_cc_site *e = &s->v[i];
+            /* The array's name without its '@'. */
+            lp__cc_printf(b, "module asm \"\\09.quad %.*s+%lu, %.*s\"\n", (int)e->arr_len - 1,
+                          e->arr + 1, e->j * 8, (int)e->callee_len, e->callee);
+        }
+        lp__cc_printf(b, "module asm \"\\09.popsection\"\n");
+    }
+    if (s->icalls)
+        lp__cc_printf(b, "\ndeclare void @lp__rt_cp_icall(i64*, i8*)\n");
+}

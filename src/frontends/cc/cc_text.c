@@ -1,0 +1,67 @@
+/* IR text in and out, for the rewriters of lowprof cc (cc_clone.h): a
+ * growing output buffer and the input split into lines. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cc_clone.h"
+
+void lp__cc_put(lp_cc_buf *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->n + n + 1)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+void lp__cc_puts(lp_cc_buf *b, const char *s)
+{
+    lp__cc_put(b, s, strlen(s));
+}
+
+void lp__cc_printf(lp_cc_buf *b, const char *fmt, ...)
+{
+    char t[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(t, sizeof t, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof t)
+        b->failed = 1;
+    else
+        lp__cc_put(b, t, (size_t)n);
+}
+
+lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count)
+{
+    size_t cap = 1;
+    for (size_t i = 0; i < len; i++)
+        cap += in[i] == '\n';
+    lp_cc_line *lines = malloc(cap * sizeof *lines);
+    if (!lines)
+        return NULL;
+    size_t n = 0;
+    for (const char *p = in, *e = in + len; p < e;) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p));
+        size_t l = nl ? (size_t)(nl - p) : (size_t)(e - p);
+        lines[n].p = p;
+        lines[n++].n = l;
+        p += l + 1;
+    }
+    *count = n;
+    return lines;
+}

@@ -1,0 +1,56 @@
+/* Fuzz target for the rewriter that makes the copies' block counters
+ * 64-bit and per thread (src/frontends/cc/cc_counters.c, with the call
+ * sites of cc_sites.c), which reads the IR clang prints after its
+ * optimisations: any bytes either fail with a terminated message naming a
+ * line, or give a terminated text that declares as many 64-bit counter
+ * arrays as the rewriter says it made, with none of clang's 8-bit ones
+ * left. */
+#define _GNU_SOURCE /* memmem */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/frontends/cc/cc_clone.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define FUZZ_ASSERT(cond)                                                                          \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            __builtin_trap();                                                                      \
+    } while (0)
+
+/* Lines of text[0, n) that start with '@' and hold s. */
+static long globals_with(const char *text, size_t n, const char *s)
+{
+    long found = 0;
+    const char *p = text, *end = text + n;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (len && p[0] == '@' && memmem(p, len, s, strlen(s)))
+            found++;
+        p += len + 1;
+    }
+    return found;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char err[256];
+    memset(err, 'x', sizeof err);
+    char *out = NULL;
+    size_t out_len = 0;
+    long arrays = lp_cc_counters_ir((const char *)data, size, &out, &out_len, err, sizeof err);
+    if (arrays < 0) {
+        FUZZ_ASSERT(arrays == -1);
+        FUZZ_ASSERT(memchr(err, '\0', sizeof err) != NULL && err[0]);
+        FUZZ_ASSERT(out == NULL);
+        return 0;
+    }
+    FUZZ_ASSERT(out != NULL && out[out_len] == '\0');
+    FUZZ_ASSERT(globals_with(out, out_len, "section \"__lp_cnt64\"") == arrays);
+    FUZZ_ASSERT(globals_with(out, out_len, "section \"__sancov_cntrs\"") == 0);
+    free(out);
+    return 0;
+}
