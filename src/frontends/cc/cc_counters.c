@@ -71,6 +71,68 @@ static int lp_cc_is_copy_define(const char *l, size_t n)
            (k >= sizeof s2 - 1 && memcmp(paren + 1 - (sizeof s2 - 1), s2, sizeof s2 - 1) == 0);
 }
 
+/* The number of a define's entry block: it follows the unnamed
+ * parameters (%0, %1, ...) in the numbering of unnamed values. */
+static long lp_cc_entry_label(const char *l, size_t n)
+{
+    const char *p = memchr(l, '(', n), *end = l + n;
+    long count = 0;
+    int depth = 0;
+    for (; p && p < end; p++) {
+        if (*p == '(' || *p == '[' || *p == '{' || *p == '<')
+            depth++;
+        else if (*p == ')' || *p == ']' || *p == '}' || *p == '>') {
+            if (--depth == 0)
+                break;
+        } else if (*p == '%' && p + 1 < end && p[1] >= '0' && p[1] <= '9' && depth == 1) {
+            const char *q = p + 1;
+            while (q < end && *q >= '0' && *q <= '9')
+                q++;
+            count += q < end && (*q == ',' || *q == ')');
+        }
+    }
+    return count;
+}
+
+/* After a copy's entry counter: a thread whose delta is still 0 has no
+ * counter block yet (it has not met the runtime), and gets one at once
+ * (lp__rt_cp_attach), so that no thread counts into the shared arrays for
+ * long. The entry block ends here; the rest of it becomes lp.go. */
+static void lp_cc_split_entry(lp_cc_buf *b, unsigned long delta)
+{
+    lp__cc_printf(b,
+                  "  %%lp.z = icmp eq i64 %%lp.d.%lu, 0\n"
+                  "  br i1 %%lp.z, label %%lp.attach, label %%lp.go, !prof !{!\"branch_weights\", "
+                  "i32 1, i32 1000000}\n"
+                  "\nlp.attach:\n"
+                  "  call void @lp__rt_cp_attach()\n"
+                  "  br label %%lp.go\n"
+                  "\nlp.go:\n",
+                  delta);
+}
+
+/* A phi of the copy naming the entry block (`, %N ]`) names lp.go instead,
+ * where the entry block's branch now comes from. Returns 1 if it wrote the
+ * line. */
+static int lp_cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, long entry)
+{
+    if (!memmem(l, n, " = phi ", 7))
+        return 0;
+    char pat[32];
+    int pn = snprintf(pat, sizeof pat, ", %%%ld ]", entry);
+    const char *p = l, *end = l + n, *hit;
+    if (!memmem(l, n, pat, (size_t)pn))
+        return 0;
+    while ((hit = memmem(p, (size_t)(end - p), pat, (size_t)pn)) != NULL) {
+        lp_cc_put_renamed(b, p, (size_t)(hit - p));
+        lp__cc_put(b, ", %lp.go ]", 10);
+        p = hit + pn;
+    }
+    lp_cc_put_renamed(b, p, (size_t)(end - p));
+    lp__cc_put(b, "\n", 1);
+    return 1;
+}
+
 /* One counter array: its name (with '@') and length. */
 typedef struct lp_cc_arr {
     const char *name;
@@ -237,8 +299,12 @@ static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_line *lines, size_t avai
     const char *meta = tail ? tail + 9 : "";
     unsigned long s = (*serial)++;
     int kk = (int)arr->len;
-    lp__cc_printf(b, "  %%lp.d.%lu = load i64, i64* @lp__rt_cnt_delta, align 8%.*s\n", s, (int)tn,
-                  meta);
+    /* Volatile: read at every block, so that a loop already running in a
+     * copy stops counting when the runtime switches the copies off (the
+     * code generator would otherwise hoist it out of a loop without
+     * calls). */
+    lp__cc_printf(b, "  %%lp.d.%lu = load volatile i64, i64* @lp__rt_cnt_delta, align 8%.*s\n", s,
+                  (int)tn, meta);
     lp__cc_printf(b,
                   "  %%lp.p.%lu = getelementptr i8, i8* bitcast (i64* getelementptr inbounds "
                   "([%lu x i64], [%lu x i64]* %.*s, i64 0, i64 %lu) to i8*), i64 %%lp.d.%lu\n",
@@ -307,7 +373,8 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
     unsigned long serial = 0;
     /* Where the walk is: in a copy (from its define line), in a block
      * counted by which counter. */
-    int in_copy = 0;
+    int in_copy = 0, entry_split = 0;
+    long entry_label = 0;
     size_t fn_first = 0;
     const lp_cc_arr *cur = NULL;
     unsigned long cur_j = 0;
@@ -319,6 +386,8 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
             in_copy = lp_cc_is_copy_define(l, ln);
             fn_first = i;
             cur = NULL;
+            entry_split = 0;
+            entry_label = lp_cc_entry_label(l, ln);
         } else if (ln == 1 && l[0] == '}') {
             in_copy = 0;
         } else if (ln && l[0] != ' ' && l[0] != ';' && memchr(l, ':', ln)) {
@@ -359,8 +428,14 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
         if (w > 0) {
             lp_cc_counter_ref(&c, l, ln, "load i8, i8* getelementptr inbounds (", &cur, &cur_j);
             i += (size_t)w - 1;
+            if (in_copy && !entry_split) {
+                lp_cc_split_entry(&b, serial - 1);
+                entry_split = 1;
+            }
             continue;
         }
+        if (in_copy && entry_split && lp_cc_fix_phi(&b, l, ln, entry_label))
+            continue;
         if (in_copy && cur &&
             lp__cc_sites_line(&sites, lines, i, fn_first, cur->name, cur->len, cur->k, cur_j, &b) < 0)
             b.failed = 1;
@@ -378,7 +453,7 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
     }
     if (rc == 0 && arrays > 0) {
         lp__cc_printf(&b, "\n@lp__rt_cnt_delta = external thread_local(initialexec) global i64, "
-                          "align 8\n");
+                          "align 8\ndeclare void @lp__rt_cp_attach()\n");
         lp__cc_sites_emit(&sites, &b);
     }
     if (rc >= 0 && b.failed)

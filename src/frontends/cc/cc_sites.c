@@ -70,8 +70,8 @@ static const char *lp_cc_callee(const char *l, size_t n)
 }
 
 /* The type of value v (`%name`, len bytes) from its definition as a load
- * among lines [first, upto): `%v = load TYPE, ...`. Returns the type's text
- * and length, or NULL. */
+ * among lines [first, upto): `%v = load [volatile|atomic] TYPE, ...`.
+ * Returns the type's text and length, or NULL. */
 static const char *lp_cc_load_type(const lp_cc_line *lines, size_t first, size_t upto, const char *v,
                                    size_t len, size_t *tlen)
 {
@@ -87,6 +87,10 @@ static const char *lp_cc_load_type(const lp_cc_line *lines, size_t first, size_t
         if ((size_t)(l + n - p) < 5 || memcmp(p, "load ", 5) != 0)
             return NULL;
         p += 5;
+        if ((size_t)(l + n - p) > 9 && memcmp(p, "volatile ", 9) == 0)
+            p += 9;
+        if ((size_t)(l + n - p) > 7 && memcmp(p, "atomic ", 7) == 0)
+            p += 7;
         /* The type runs to the comma at bracket depth 0. */
         int depth = 0;
         for (const char *q = p; q < l + n; q++) {

@@ -69,6 +69,17 @@ static pthread_mutex_t lp__rt_gate_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The thread has ended (its key destructor ran): no new block for it. */
 static __thread int lp__rt_tc_gone __attribute__((tls_model("initial-exec")));
 
+/* Whether the calling thread's flags stop its copies' counting: one
+ * counter per block serves every profile type, so the counters count only
+ * while the thread's flag of each type the run profiles is set. */
+static uint8_t lp__rt_flags_refuse(void)
+{
+    for (unsigned t = 0; t < LP_RT_TYPES; t++)
+        if (((lp__rt.cfg.types >> t) & 1) && !lp_pf_get(&lp__rt_pf, t))
+            return 1;
+    return 0;
+}
+
 /* The delta tc's owner should have now. */
 static int64_t lp__rt_delta_for(const lp__rt_tcounts *tc)
 {
@@ -98,7 +109,7 @@ void lp__rt_cnt_regate_self(void)
     lp__rt_tcounts *tc = lp__rt_tc;
     if (!lp__rt_cnt_start || !tc)
         return;
-    __atomic_store_n(&tc->blocks_refused, !lp_pf_get(&lp__rt_pf, LP_RT_BLOCKS), __ATOMIC_RELAXED);
+    __atomic_store_n(&tc->blocks_refused, lp__rt_flags_refuse(), __ATOMIC_RELAXED);
     __atomic_store_n(&lp__rt_cnt_delta, lp__rt_delta_for(tc), __ATOMIC_RELAXED);
 }
 
@@ -110,7 +121,7 @@ static void lp__rt_cnt_attach(lp__rt_tcounts *tc)
 {
     if (!lp__rt_cnt_start)
         return;
-    __atomic_store_n(&tc->blocks_refused, !lp_pf_get(&lp__rt_pf, LP_RT_BLOCKS), __ATOMIC_RELAXED);
+    __atomic_store_n(&tc->blocks_refused, lp__rt_flags_refuse(), __ATOMIC_RELAXED);
     __atomic_store_n(&tc->delta_at, &lp__rt_cnt_delta, __ATOMIC_SEQ_CST);
     __atomic_store_n(&lp__rt_cnt_delta, lp__rt_delta_for(tc), __ATOMIC_SEQ_CST);
 }
@@ -125,8 +136,9 @@ static void lp__rt_tc_release(void *p)
         pthread_mutex_lock(&lp__rt_gate_lock);
         __atomic_store_n(&tc->delta_at, NULL, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&lp__rt_gate_lock);
-        /* What the thread still runs counts into the section, which is read. */
-        lp__rt_cnt_delta = 0;
+        /* What the thread still runs in copies counts no more (0 would
+         * send each of its copies' entries to lp__rt_cp_attach). */
+        lp__rt_cnt_delta = (int64_t)((uintptr_t)lp__rt_cnt_discard - (uintptr_t)lp__rt_cnt_start);
     }
     __atomic_store_n(&tc->in_use, 0, __ATOMIC_RELEASE);
 }
@@ -173,6 +185,15 @@ void lp__rt_thread_attach(void)
 {
     if (!lp__rt_tc)
         lp__rt_tc_get();
+}
+
+/* A copy's entry in a thread whose delta is 0 (cc_counters.c). */
+__attribute__((visibility("default"))) void lp__rt_cp_attach(void);
+
+void lp__rt_cp_attach(void)
+{
+    if (__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
+        lp__rt_thread_attach();
 }
 
 static inline lp__rt_tcounts *lp__rt_tc_self(void)

@@ -119,6 +119,15 @@ static int lp__rt_bump(lp_table *t, uint64_t a, uint64_t b, uint64_t v)
     return 0;
 }
 
+/* Whether counts of a type in method m's copy are kept: with inline
+ * counters a copy counts whenever some method is on, so only the methods
+ * whose type was ever switched on keep theirs (m < 0: code no method
+ * holds, kept). */
+static int lp__rt_counts_type(long m, unsigned type)
+{
+    return m < 0 || !lp__rt_cnt_start || lp__rt.methods[m].ever[type];
+}
+
 /* A call pair and its arc of the call graph. */
 static int lp__rt_pair(lp_table *t, uint64_t ret, uint64_t callee, uint64_t v)
 {
@@ -146,7 +155,7 @@ static int lp__rt_site_pairs(const lp__rt_counts *cur, const lp__rt_counts *base
             continue;
         uint64_t v = cur->b[g] - (base ? base->b[g] : 0);
         long m = v ? lp__rt_callee_method(sites[i].callee) : -1;
-        if (m >= 0)
+        if (m >= 0 && lp__rt_counts_type(m, LP_RT_FUNCTIONS))
             rc = lp__rt_pair(t, lp__rt.pcs_start[2 * g] + 1, lp__rt.methods[m].entry, v);
     }
     return rc;
@@ -182,13 +191,14 @@ int lp__rt_tables_build(const lp__rt_counts *cur, const lp__rt_counts *base, lp_
             if (!v)
                 continue;
             uint64_t pc = lp__rt.pcs_start[2 * g];
-            if (blocks)
+            long m = lp__rt.guard_method[g];
+            if (blocks && lp__rt_counts_type(m, LP_RT_BLOCKS))
                 rc = lp__rt_bump(&t[LP_PROF_BLOCK], pc, 0, v);
             /* The entry block's count is the method's invocations (the
              * entry block has no predecessor): with function events, those
              * that reached the copy without the trampoline. */
-            long m = lp__rt.guard_method[g];
-            if (!rc && (!fn || copies) && (lp__rt.pcs_start[2 * g + 1] & 1))
+            if (!rc && (!fn || copies) && (lp__rt.pcs_start[2 * g + 1] & 1) &&
+                lp__rt_counts_type(m, fn ? LP_RT_FUNCTIONS : LP_RT_BLOCKS))
                 rc = lp__rt_bump(&t[LP_PROF_METHOD], m >= 0 ? lp__rt.methods[m].entry : pc, 0, v);
         }
     }

@@ -118,6 +118,10 @@ typedef struct lp__rt_method {
                                       blocks are on (a run without function
                                       events): E9 rel32 to the copy */
     uint8_t has_cov;               /* the pc-table lists blocks of it */
+    uint8_t ever[LP_RT_TYPES];     /* on[] was ever set: with inline counters
+                                      its copy counts only while some method
+                                      is on, so a dump keeps a method's counts
+                                      of a type only if it was ever on */
     uint64_t on_ns[LP_RT_TYPES];   /* CPU time its sites were on, closed spans */
     uint64_t on_since[LP_RT_TYPES]; /* start of the open span */
 } lp__rt_method;
@@ -230,7 +234,7 @@ typedef struct lp__rt_tcounts {
      * off; NULL once the thread has ended (its TLS is gone). Read and
      * cleared under the gate lock (rt_count.c). */
     int64_t *delta_at;
-    uint8_t blocks_refused; /* the owner's block flag is reset (lp_rt_thread_resetpf) */
+    uint8_t blocks_refused; /* the owner has reset a flag of a profiled type */
 } lp__rt_tcounts;
 
 extern __thread lp_pf_state lp__rt_pf __attribute__((tls_model("initial-exec")));

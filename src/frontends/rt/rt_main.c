@@ -88,6 +88,7 @@ static void lp__rt_atfork_child(void)
         for (unsigned t = 0; t < LP_RT_TYPES; t++) {
             lp__rt.methods[i].on_ns[t] = 0;
             lp__rt.methods[i].on_since[t] = 0;
+            lp__rt.methods[i].ever[t] = lp__rt.methods[i].on[t];
         }
     lp__rt_out_path();
     lp__rt.clock.start_ns = lp__rt_cpu_ns();

@@ -195,9 +195,10 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
             __atomic_store_n(&m->on[type], !on, __ATOMIC_RELAXED);
             break; /* out of memory: leave the rest as they are */
         }
-        if (on)
+        if (on) {
             m->on_since[type] = now;
-        else
+            m->ever[type] = 1;
+        } else
             m->on_ns[type] += now > m->on_since[type] ? now - m->on_since[type] : 0;
     }
     /* With inline counters the copies count function events too: they
