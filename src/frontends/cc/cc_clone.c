@@ -361,6 +361,37 @@ static const char *lp_cc_word_end(const char *p, const char *end)
     return p;
 }
 
+/* Puts the copy whose define line's end was just written (from offset
+ * from) into the section LP_CC_COPIES_SECTION, in place of any section it
+ * had: its attributes end the line as `#N [!dbg !M] {`, and the section
+ * goes before the metadata. The copies then lie together, so a copy's
+ * entry can tell a call from another copy by the return address. */
+static void lp_cc_put_section(lp_cc_buf *b, size_t from)
+{
+    if (b->failed || b->n < from + 2 || memcmp(b->p + b->n - 2, " {", 2) != 0)
+        return;
+    char *line = b->p + from, *end = b->p + b->n - 2;
+    char *sec = memmem(line, (size_t)(end - line), " section \"", 10);
+    if (sec) { /* drop `section "NAME"` */
+        char *q = memchr(sec + 10, '"', (size_t)(end - (sec + 10)));
+        if (!q)
+            return;
+        memmove(sec, q + 1, (size_t)(b->p + b->n - (q + 1)) + 1);
+        b->n -= (size_t)(q + 1 - sec);
+        end = b->p + b->n - 2;
+    }
+    char *dbg = memmem(line, (size_t)(end - line), " !dbg ", 6);
+    char *at = dbg ? dbg : end;
+    static const char ins[] = " section \"" LP_CC_COPIES_SECTION "\"";
+    size_t tail = (size_t)(b->p + b->n - at);
+    lp__cc_put(b, ins, sizeof ins - 1); /* grows the buffer (may move it) */
+    if (b->failed)
+        return;
+    at = b->p + b->n - (sizeof ins - 1) - tail;
+    memmove(at + sizeof ins - 1, at, tail);
+    memcpy(at, ins, sizeof ins - 1);
+}
+
 /* The keywords before a definition's return type that a copy replaces
  * with its own linkage and visibility. */
 static int lp_cc_linkage_word(const char *w, size_t n)
@@ -398,7 +429,9 @@ static void lp_cc_put_copy(lp_cc_ctx *c, const lp_cc_fn *f)
     size_t len;
     int quoted;
     size_t span = lp_cc_global(at, d.n - (size_t)(at - d.p), &name, &len, &quoted);
+    size_t from = b->n;
     lp_cc_put_rewritten(c, b, f, d, (size_t)(at - d.p) + span);
+    lp_cc_put_section(b, from);
     lp__cc_puts(b, "\n");
     for (size_t i = f->def + 1; i <= f->end; i++) {
         lp_cc_put_rewritten(c, b, f, c->lines[i], 0);

@@ -37,6 +37,9 @@
  * never taken, whose calling convention the optimiser may change). */
 #define LP_CC_CLONE_SUFFIX ".lpdup"
 #define LP_CC_CLONE_SUFFIX_CALLERS ".lpdupc"
+/* The section every copy goes into (a C identifier, so that the linker
+ * gives its bounds as __start_lp_copies and __stop_lp_copies). */
+#define LP_CC_COPIES_SECTION "lp_copies"
 
 /* ---- IR text (cc_text.c) ---- */
 

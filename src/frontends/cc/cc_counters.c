@@ -94,23 +94,6 @@ static long lp_cc_entry_label(const char *l, size_t n)
     return count;
 }
 
-/* After a copy's entry counter: a thread whose delta is still 0 has no
- * counter block yet (it has not met the runtime), and gets one at once
- * (lp__rt_cp_attach), so that no thread counts into the shared arrays for
- * long. The entry block ends here; the rest of it becomes lp.go. */
-static void lp_cc_split_entry(lp_cc_buf *b, unsigned long delta)
-{
-    lp__cc_printf(b,
-                  "  %%lp.z = icmp eq i64 %%lp.d.%lu, 0\n"
-                  "  br i1 %%lp.z, label %%lp.attach, label %%lp.go, !prof !{!\"branch_weights\", "
-                  "i32 1, i32 1000000}\n"
-                  "\nlp.attach:\n"
-                  "  call void @lp__rt_cp_attach()\n"
-                  "  br label %%lp.go\n"
-                  "\nlp.go:\n",
-                  delta);
-}
-
 /* A phi of the copy naming the entry block (`, %N ]`) names lp.go instead,
  * where the entry block's branch now comes from. Returns 1 if it wrote the
  * line. */
@@ -152,6 +135,38 @@ static int lp_cc_fail2(char *err, size_t errcap, const char *fmt, ...)
     vsnprintf(err, errcap, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* After a copy's entry counter, the slow path's test: the copy was
+ * called from outside the copies (the return address is not in the
+ * section LP_CC_COPIES_SECTION: the program's start, a library's
+ * callback, an original that was running when the copies went on), whose
+ * call no site of a copy counts; or the thread has no counter block yet
+ * (its delta is still 0), and gets one at once, so that no thread counts
+ * into the shared arrays for long. lp__rt_cp_enter does both, given the
+ * return address and the entry counter. The entry block ends here; the
+ * rest of it becomes lp.go. */
+static void lp_cc_split_entry(lp_cc_buf *b, unsigned long delta, const lp_cc_arr *arr,
+                              unsigned long j)
+{
+    lp__cc_printf(b,
+                  "  %%lp.ra = call i8* @llvm.returnaddress(i32 0)\n"
+                  "  %%lp.rai = ptrtoint i8* %%lp.ra to i64\n"
+                  "  %%lp.off = sub i64 %%lp.rai, ptrtoint (i8* @__start_" LP_CC_COPIES_SECTION
+                  " to i64)\n"
+                  "  %%lp.out = icmp uge i64 %%lp.off, sub (i64 ptrtoint (i8* @__stop_"
+                  LP_CC_COPIES_SECTION " to i64), i64 ptrtoint (i8* @__start_" LP_CC_COPIES_SECTION
+                  " to i64))\n"
+                  "  %%lp.z = icmp eq i64 %%lp.d.%lu, 0\n"
+                  "  %%lp.slow = or i1 %%lp.z, %%lp.out\n"
+                  "  br i1 %%lp.slow, label %%lp.enter, label %%lp.go, !prof !{!\"branch_weights\", "
+                  "i32 1, i32 1000000}\n"
+                  "\nlp.enter:\n"
+                  "  call void @lp__rt_cp_enter(i8* %%lp.ra, i64* getelementptr inbounds ([%lu x i64], "
+                  "[%lu x i64]* %.*s, i64 0, i64 %lu))\n"
+                  "  br label %%lp.go\n"
+                  "\nlp.go:\n",
+                  delta, arr->k, arr->k, (int)arr->len, arr->name, j);
 }
 
 /* The counter array a global's definition line declares, or 0:
@@ -429,7 +444,7 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
             lp_cc_counter_ref(&c, l, ln, "load i8, i8* getelementptr inbounds (", &cur, &cur_j);
             i += (size_t)w - 1;
             if (in_copy && !entry_split) {
-                lp_cc_split_entry(&b, serial - 1);
+                lp_cc_split_entry(&b, serial - 1, cur, cur_j);
                 entry_split = 1;
             }
             continue;
@@ -453,7 +468,11 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
     }
     if (rc == 0 && arrays > 0) {
         lp__cc_printf(&b, "\n@lp__rt_cnt_delta = external thread_local(initialexec) global i64, "
-                          "align 8\ndeclare void @lp__rt_cp_attach()\n");
+                          "align 8\n@__start_" LP_CC_COPIES_SECTION " = external hidden global i8\n"
+                          "@__stop_" LP_CC_COPIES_SECTION " = external hidden global i8\n"
+                          "declare void @lp__rt_cp_enter(i8*, i64*)\n");
+        if (!memmem(in, len, "declare i8* @llvm.returnaddress(i32", 35))
+            lp__cc_printf(&b, "declare i8* @llvm.returnaddress(i32)\n");
         lp__cc_sites_emit(&sites, &b);
     }
     if (rc >= 0 && b.failed)

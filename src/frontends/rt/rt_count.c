@@ -187,15 +187,6 @@ void lp__rt_thread_attach(void)
         lp__rt_tc_get();
 }
 
-/* A copy's entry in a thread whose delta is 0 (cc_counters.c). */
-__attribute__((visibility("default"))) void lp__rt_cp_attach(void);
-
-void lp__rt_cp_attach(void)
-{
-    if (__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
-        lp__rt_thread_attach();
-}
-
 static inline lp__rt_tcounts *lp__rt_tc_self(void)
 {
     lp__rt_tcounts *tc = lp__rt_tc;
@@ -456,6 +447,37 @@ void lp__rt_cp_icall(uint64_t *counter, void *target)
     if (g >= lp__rt.nguards || m < 0)
         return;
     size_t s = lp__rt_arc_slot(lp__rt_arc_key(lp__rt.pcs_start[2 * g] + 1, (size_t)m));
+    if (s != SIZE_MAX)
+        lp__rt_inc(&tc->a[s]);
+}
+
+/* The copies' bounds (lowprof cc puts them into one section). */
+extern const char __start_lp_copies[] __attribute__((weak));
+extern const char __stop_lp_copies[] __attribute__((weak));
+
+/* A copy's entry called from outside the copies, or in a thread whose
+ * delta is 0 (cc_counters.c): gives the thread its counter block, and
+ * counts the call pair (return address, the copy's method) while the
+ * thread's increments count. counter is the copy's entry counter. */
+__attribute__((visibility("default"))) void lp__rt_cp_enter(void *ra, uint64_t *counter);
+
+void lp__rt_cp_enter(void *ra, uint64_t *counter)
+{
+    if (!__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED) || !lp__rt_cnt_start)
+        return;
+    lp__rt_thread_attach();
+    lp__rt_tcounts *tc = lp__rt_tc;
+    uint64_t r = (uint64_t)(uintptr_t)ra;
+    uint64_t lo = (uint64_t)(uintptr_t)__start_lp_copies, hi = (uint64_t)(uintptr_t)__stop_lp_copies;
+    size_t g = (size_t)(counter - lp__rt_cnt_start);
+    if (!tc || (r >= lo && r < hi) || g >= lp__rt.nguards || !lp__rt.guard_method ||
+        __atomic_load_n(&lp__rt_cnt_delta, __ATOMIC_RELAXED) !=
+            (int64_t)((uintptr_t)tc->b - (uintptr_t)lp__rt_cnt_start))
+        return;
+    int32_t m = lp__rt.guard_method[g];
+    if (m < 0)
+        return;
+    size_t s = lp__rt_arc_slot(lp__rt_arc_key(r, (size_t)m));
     if (s != SIZE_MAX)
         lp__rt_inc(&tc->a[s]);
 }
