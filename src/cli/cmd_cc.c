@@ -63,9 +63,10 @@ const char cmd_cc_help[] =
 #define LP_CC_ENTRY_FLAG "-fpatchable-function-entry=5,0"
 #define LP_CC_BLOCK_FLAG "-fsanitize-coverage=trace-pc-guard,pc-table"
 /* The copies count inline, without calls (cc_counters.c makes the
- * counters 64-bit and per thread), in every block: a call's count is its
- * block's, so no block may be left to be implied by others. */
-#define LP_CC_COUNTER_FLAG "-fsanitize-coverage=inline-8bit-counters,pc-table,no-prune"
+ * counters 64-bit and per thread, and gives a counter of its own to each
+ * block with a call that the coverage pass left out, since a call's count
+ * is its block's). */
+#define LP_CC_COUNTER_FLAG "-fsanitize-coverage=inline-8bit-counters,pc-table"
 
 /* Whether compiler accepts flag on an empty C file (no output kept): 1 it
  * does, 0 it refuses, -1 it cannot be run. */

@@ -307,19 +307,14 @@ static void test_exact(void)
     b = sum_by(&l, LP_PROF_CALL_PAIR, 0, "site_b", "leaf");
     CHECK(a == 600 && b == 400, "call pairs site_a->leaf %llu, site_b->leaf %llu",
           (unsigned long long)a, (unsigned long long)b);
-    /* blocks: leaf is one block. The copies count every block of loop777
-     * (unoptimised; a call's count is its block's, so none is left out):
-     * the entry, the condition (778), the body and the increment (777
-     * each), the condition's exit edge and the return. The inline guards
-     * leave out blocks whose counts others imply: the entry, the body and
-     * the exit remain. */
+    /* blocks: leaf is one block; loop777 (unoptimised) has the entry, the
+     * body (777) and the exit among the blocks sancov instruments (it
+     * leaves out blocks whose counts others imply, such as the loop's
+     * condition) */
     CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL) == 1000, "leaf's blocks %llu",
           (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL));
     CHECK(has_block(&l, "loop777", 777), "loop777: no block ran 777 times");
-    int guards = strcmp(g_blocks, "inline") == 0;
-    CHECK(guards || has_block(&l, "loop777", 778), "loop777: no block ran 778 times");
-    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "loop777", NULL) ==
-              (guards ? 1 + 777 + 1 : 1 + 778 + 777 + 777 + 1 + 1),
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "loop777", NULL) == 1 + 777 + 1,
           "loop777's blocks sum to %llu",
           (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "loop777", NULL));
     for (size_t i = 0; i < l.set.count; i++)
@@ -371,10 +366,10 @@ static void test_switch(void)
     CHECK(method(&l, "main") == 0 && method(&l, "hot") == 0 && method(&l, "loop777") == 0,
           "methods never switched on were counted");
     CHECK(has_block(&l, "loop777", 777), "loop777's blocks after setpf(BLOCKS)");
-    /* 50 iterations before, 300 after: the first loop's blocks count (one
-     * or two a iteration, with the entry), the second loop's must not */
+    /* 50 iterations before, 300 after (the first iteration may be in the
+     * entry block) */
     uint64_t midway = sum_by(&l, LP_PROF_BLOCK, 0, "stops_midway", NULL);
-    CHECK(midway >= 50 && midway <= 2 * 50 + 2,
+    CHECK(midway >= 50 && midway < 100,
           "stops_midway: %llu block executions; its blocks must count until it switches them "
           "off, and only until then",
           (unsigned long long)midway);

@@ -72,13 +72,10 @@ static int lp_cc_run(char **argv, int print)
     return lp_host_fail("cc: %s %s", argv[0], lp_host_status_text(status, why, sizeof why));
 }
 
-typedef long (*lp_cc_rewrite_fn)(const char *in, size_t len, char **out, size_t *out_len,
-                                 char *err, size_t errcap);
-
-/* Reads the IR at in, rewrites it with fn (the copies, the counters),
- * writes out. */
-static int lp_cc_rewrite_file(const char *in, const char *out, const char *source,
-                              lp_cc_rewrite_fn fn)
+/* Reads the IR at in, adds the copies (counters 0) or makes their
+ * counters (counters 1; pic as lp_cc_counters_ir takes it), writes out. */
+static int lp_cc_rewrite_file(const char *in, const char *out, const char *source, int counters,
+                              int pic)
 {
     uint8_t *text;
     size_t size;
@@ -86,7 +83,9 @@ static int lp_cc_rewrite_file(const char *in, const char *out, const char *sourc
         return 1;
     char *res, err[256];
     size_t res_len;
-    long n = fn((const char *)text, size, &res, &res_len, err, sizeof err);
+    long n = counters ? lp_cc_counters_ir((const char *)text, size, pic, &res, &res_len, err,
+                                          sizeof err)
+                      : lp_cc_clone_ir((const char *)text, size, &res, &res_len, err, sizeof err);
     lp_free(text);
     if (n < 0)
         return lp_host_fail("cc: %s: the compiler's IR (%s): %s", source, in, err);
@@ -142,7 +141,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
     int argc = b->argc;
     char **argv = b->argv;
     const char *out = NULL;
-    int compile_only = 0, asm_only = 0, deps = 0, dep_target = 0, dep_file = 0;
+    int compile_only = 0, asm_only = 0, deps = 0, dep_target = 0, dep_file = 0, pic = 0;
     size_t nsrc = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -156,6 +155,8 @@ int lp_cc_clone_build(const lp_cc_build *b)
             dep_target = 1;
         else if (strcmp(a, "-MF") == 0)
             dep_file = 1;
+        else if (strcmp(a, "-shared") == 0 || strcmp(a, "-fPIC") == 0 || strcmp(a, "-fpic") == 0)
+            pic = 1;
         if (lp_cc_takes_value(a) && i + 1 < argc) {
             if (strcmp(a, "-o") == 0)
                 out = argv[i + 1];
@@ -271,11 +272,11 @@ int lp_cc_clone_build(const lp_cc_build *b)
         if (rc == 0)
             rc = lp_cc_run(s1.v, b->print);
         if (rc == 0)
-            rc = lp_cc_rewrite_file(pre, dup, src, lp_cc_clone_ir);
+            rc = lp_cc_rewrite_file(pre, dup, src, 0, 0);
         if (rc == 0)
             rc = lp_cc_run(s3.v, b->print);
         if (rc == 0)
-            rc = lp_cc_rewrite_file(cnt, cnt64, src, lp_cc_counters_ir);
+            rc = lp_cc_rewrite_file(cnt, cnt64, src, 1, pic);
         if (rc == 0)
             rc = lp_cc_run(s5.v, b->print);
         free(s1.v);

@@ -74,11 +74,13 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
 
 /* Makes the block counters that clang's inline-8bit-counters coverage put
  * into the optimised IR text in (len bytes) 64-bit, per thread, and
- * lowprof's own (cc_counters.c says how). The new text goes to *out
- * (malloc'd). Returns the number of counter arrays, or -1 with a message
- * naming the line in err. */
-long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
-                       size_t errcap);
+ * lowprof's own, and gives the copies their call sites and entry checks
+ * (cc_counters.c says how). pic: the object may go into a shared library
+ * (the runtime's thread-local variables are then reached through the
+ * GOT). The new text goes to *out (malloc'd). Returns the number of
+ * counter arrays, or -1 with a message naming the line in err. */
+long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *out_len,
+                       char *err, size_t errcap);
 
 /* ---- the copies' call sites (cc_sites.c), for cc_counters.c ---- */
 
@@ -105,6 +107,9 @@ typedef struct lp_cc_sites {
 int lp__cc_sites_line(lp_cc_sites *s, const lp_cc_line *lines, size_t i, size_t fn_first,
                       const char *arr, size_t arr_len, unsigned long arr_k, unsigned long j,
                       lp_cc_buf *b);
+/* Whether line l is a call that lp__cc_sites_line counts (so its block
+ * needs a counter). */
+int lp__cc_sites_wants(const char *l, size_t n);
 /* Appends the site table and the declarations the calls need. */
 void lp__cc_sites_emit(const lp_cc_sites *s, lp_cc_buf *b);
 

@@ -26,6 +26,7 @@
 #include "cc_clone.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,71 @@ typedef struct lp_cc_arr {
     unsigned long k;
 } lp_cc_arr;
 
+/* Counters added to blocks of the copies that the coverage pass left out
+ * but whose calls need one: each is an array of one counter `@lp.x.N`,
+ * with its pc-table entry `@lp.xp.N` (the block's address), in the copy's
+ * comdat. The assembler appends them to the copy's own counter and
+ * pc-table sections (same names, same group), in the order they are
+ * written, so the two sections stay parallel. */
+typedef struct lp_cc_extra {
+    const char *fn, *label;
+    size_t fn_len, label_len;
+    char *name; /* its own allocation: call sites keep pointers to it */
+} lp_cc_extra;
+
+typedef struct lp_cc_extras {
+    lp_cc_extra *v;
+    size_t n, cap;
+} lp_cc_extras;
+
+/* Adds a counter for the block label (label_len bytes) of the copy fn
+ * (with '@'), and describes it as an array in *arr (whose name lives in
+ * the list). 0, or -1 without memory. */
+static int lp_cc_extra_add(lp_cc_extras *x, const char *fn, size_t fn_len, const char *label,
+                           size_t label_len, lp_cc_arr *arr)
+{
+    if (x->n == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 64;
+        lp_cc_extra *p = realloc(x->v, cap * sizeof *p);
+        if (!p)
+            return -1;
+        x->v = p;
+        x->cap = cap;
+    }
+    char *name = malloc(32);
+    if (!name)
+        return -1;
+    snprintf(name, 32, "@lp.x.%zu", x->n);
+    lp_cc_extra *e = &x->v[x->n++];
+    *e = (lp_cc_extra){fn, label, fn_len, label_len, name};
+    *arr = (lp_cc_arr){e->name, strlen(e->name), 1};
+    return 0;
+}
+
+static void lp_cc_extras_free(lp_cc_extras *x)
+{
+    for (size_t i = 0; i < x->n; i++)
+        free(x->v[i].name);
+    free(x->v);
+}
+
+static void lp_cc_extras_emit(const lp_cc_extras *x, lp_cc_buf *b)
+{
+    for (size_t i = 0; i < x->n; i++) {
+        const lp_cc_extra *e = &x->v[i];
+        lp__cc_printf(b,
+                      "%s = internal global [1 x i64] zeroinitializer, section \"__lp_cnt64\", "
+                      "comdat($%.*s), align 8\n",
+                      e->name, (int)e->fn_len - 1, e->fn + 1);
+        lp__cc_printf(b,
+                      "@lp.xp.%zu = internal constant [2 x i64*] [i64* bitcast (i8* "
+                      "blockaddress(%.*s, %%%.*s) to i64*), i64* null], section \"__lp_pcs64\", "
+                      "comdat($%.*s), align 8\n",
+                      i, (int)e->fn_len, e->fn, (int)e->label_len, e->label, (int)e->fn_len - 1,
+                      e->fn + 1);
+    }
+}
+
 typedef struct lp_cc_cctx {
     lp_cc_arr *arrs;
     size_t narrs, cap;
@@ -137,28 +203,24 @@ static int lp_cc_fail2(char *err, size_t errcap, const char *fmt, ...)
     return -1;
 }
 
-/* After a copy's entry counter, the slow path's test: the copy was
- * called from outside the copies (the return address is not in the
- * section LP_CC_COPIES_SECTION: the program's start, a library's
- * callback, an original that was running when the copies went on), whose
- * call no site of a copy counts; or the thread has no counter block yet
- * (its delta is still 0), and gets one at once, so that no thread counts
- * into the shared arrays for long. lp__rt_cp_enter does both, given the
- * return address and the entry counter. The entry block ends here; the
- * rest of it becomes lp.go. */
-static void lp_cc_split_entry(lp_cc_buf *b, unsigned long delta, const lp_cc_arr *arr,
-                              unsigned long j)
+/* After a copy's entry counter, the slow path's test: the return address
+ * lies outside [lp__rt_cp_lo, lp__rt_cp_lo + lp__rt_cp_len), the thread's
+ * view of the section LP_CC_COPIES_SECTION. That is a call from outside
+ * the copies (the program's start, a library's callback, an original that
+ * was running when the copies went on), which no site of a copy counts; or
+ * a thread the runtime has not met (its view is empty), which gets its
+ * counter block there, so that no thread counts into the shared arrays for
+ * long. lp__rt_cp_enter does both, given the return address and the entry
+ * counter. The entry block ends here; the rest of it becomes lp.go. */
+static void lp_cc_split_entry(lp_cc_buf *b, const lp_cc_arr *arr, unsigned long j)
 {
     lp__cc_printf(b,
                   "  %%lp.ra = call i8* @llvm.returnaddress(i32 0)\n"
                   "  %%lp.rai = ptrtoint i8* %%lp.ra to i64\n"
-                  "  %%lp.off = sub i64 %%lp.rai, ptrtoint (i8* @__start_" LP_CC_COPIES_SECTION
-                  " to i64)\n"
-                  "  %%lp.out = icmp uge i64 %%lp.off, sub (i64 ptrtoint (i8* @__stop_"
-                  LP_CC_COPIES_SECTION " to i64), i64 ptrtoint (i8* @__start_" LP_CC_COPIES_SECTION
-                  " to i64))\n"
-                  "  %%lp.z = icmp eq i64 %%lp.d.%lu, 0\n"
-                  "  %%lp.slow = or i1 %%lp.z, %%lp.out\n"
+                  "  %%lp.lo = load i64, i64* @lp__rt_cp_lo, align 8\n"
+                  "  %%lp.len = load i64, i64* @lp__rt_cp_len, align 8\n"
+                  "  %%lp.off = sub i64 %%lp.rai, %%lp.lo\n"
+                  "  %%lp.slow = icmp uge i64 %%lp.off, %%lp.len\n"
                   "  br i1 %%lp.slow, label %%lp.enter, label %%lp.go, !prof !{!\"branch_weights\", "
                   "i32 1, i32 1000000}\n"
                   "\nlp.enter:\n"
@@ -166,7 +228,7 @@ static void lp_cc_split_entry(lp_cc_buf *b, unsigned long delta, const lp_cc_arr
                   "[%lu x i64]* %.*s, i64 0, i64 %lu))\n"
                   "  br label %%lp.go\n"
                   "\nlp.go:\n",
-                  delta, arr->k, arr->k, (int)arr->len, arr->name, j);
+                  arr->k, arr->k, (int)arr->len, arr->name, j);
 }
 
 /* The counter array a global's definition line declares, or 0:
@@ -261,6 +323,33 @@ static const char *lp_cc_defined(const char *l, size_t n, size_t *len)
     return l + i;
 }
 
+/* Writes a 64-bit increment of counter j of the array name (len bytes,
+ * with '@'; k counters) at its address plus the thread's delta: serial
+ * names its values (%lp.d.S, %lp.p.S, %lp.q.S), v and a are the loaded and
+ * added values' names, meta the metadata for the memory accesses, add_meta
+ * the add's. */
+static void lp_cc_put_increment(lp_cc_buf *b, unsigned long serial, const char *name, size_t len,
+                                unsigned long k, unsigned long j, const char *v, const char *a,
+                                const char *meta, size_t meta_len, const char *add_meta,
+                                size_t add_meta_len)
+{
+    /* Volatile: read at every block, so that a loop already running in a
+     * copy stops counting when the runtime switches the copies off (the
+     * code generator would otherwise be free to hoist it out of a loop). */
+    lp__cc_printf(b, "  %%lp.d.%lu = load volatile i64, i64* @lp__rt_cnt_delta, align 8%.*s\n",
+                  serial, (int)meta_len, meta);
+    lp__cc_printf(b,
+                  "  %%lp.p.%lu = getelementptr i8, i8* bitcast (i64* getelementptr inbounds "
+                  "([%lu x i64], [%lu x i64]* %.*s, i64 0, i64 %lu) to i8*), i64 %%lp.d.%lu\n",
+                  serial, k, k, (int)len, name, j, serial);
+    lp__cc_printf(b, "  %%lp.q.%lu = bitcast i8* %%lp.p.%lu to i64*\n", serial, serial);
+    lp__cc_printf(b, "  %s = load i64, i64* %%lp.q.%lu, align 8%.*s\n", v, serial, (int)meta_len,
+                  meta);
+    lp__cc_printf(b, "  %s = add i64 %s, 1%.*s\n", a, v, (int)add_meta_len, add_meta);
+    lp__cc_printf(b, "  store i64 %s, i64* %%lp.q.%lu, align 8%.*s\n", a, serial, (int)meta_len,
+                  meta);
+}
+
 /* Rewrites the increment that starts at lines[0] if it is one; returns the
  * lines it took (3, or 4 with ThreadSanitizer's announcement), 0 when line
  * 0 is not an increment's load, -1 on a malformed one. */
@@ -312,25 +401,11 @@ static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_line *lines, size_t avai
     const char *tail = memmem(rest, (size_t)(lines[0].p + lines[0].n - rest), ", align 1", 9);
     size_t tn = tail ? (size_t)(lines[0].p + lines[0].n - (tail + 9)) : 0;
     const char *meta = tail ? tail + 9 : "";
-    unsigned long s = (*serial)++;
-    int kk = (int)arr->len;
-    /* Volatile: read at every block, so that a loop already running in a
-     * copy stops counting when the runtime switches the copies off (the
-     * code generator would otherwise hoist it out of a loop without
-     * calls). */
-    lp__cc_printf(b, "  %%lp.d.%lu = load volatile i64, i64* @lp__rt_cnt_delta, align 8%.*s\n", s,
-                  (int)tn, meta);
-    lp__cc_printf(b,
-                  "  %%lp.p.%lu = getelementptr i8, i8* bitcast (i64* getelementptr inbounds "
-                  "([%lu x i64], [%lu x i64]* %.*s, i64 0, i64 %lu) to i8*), i64 %%lp.d.%lu\n",
-                  s, arr->k, arr->k, kk, arr->name, j, s);
-    lp__cc_printf(b, "  %%lp.q.%lu = bitcast i8* %%lp.p.%lu to i64*\n", s, s);
-    lp__cc_printf(b, "  %.*s = load i64, i64* %%lp.q.%lu, align 8%.*s\n", (int)vn, v, s, (int)tn,
-                  meta);
-    lp__cc_printf(b, "  %.*s = add i64 %.*s, 1%.*s\n", (int)an, a, (int)vn, v,
-                  (int)(line1_end - add_end), add_end);
-    lp__cc_printf(b, "  store i64 %.*s, i64* %%lp.q.%lu, align 8%.*s\n", (int)an, a, s, (int)tn,
-                  meta);
+    char vname[64], aname[64];
+    snprintf(vname, sizeof vname, "%.*s", (int)vn, v);
+    snprintf(aname, sizeof aname, "%.*s", (int)an, a);
+    lp_cc_put_increment(b, (*serial)++, arr->name, arr->len, arr->k, j, vname, aname, meta, tn,
+                        add_end, (size_t)(line1_end - add_end));
     return 3 + (int)skip;
 }
 
@@ -358,12 +433,13 @@ static void lp_cc_put_used(const lp_cc_cctx *c, lp_cc_buf *b, const char *l, siz
     }
 }
 
-long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
-                       size_t errcap)
+long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *out_len,
+                       char *err, size_t errcap)
 {
     lp_cc_cctx c = {0};
     lp_cc_buf b = {0};
     lp_cc_sites sites = {0};
+    lp_cc_extras extras = {0};
     long rc = 0, arrays = 0;
     size_t n = 0;
     lp_cc_line *lines = lp__cc_split(in, len, &n);
@@ -391,6 +467,12 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
     int in_copy = 0, entry_split = 0;
     long entry_label = 0;
     size_t fn_first = 0;
+    /* The copy's name (with '@') and the current block's label, for the
+     * counters added to blocks the coverage pass left out. */
+    const char *fn_name = NULL, *label = NULL;
+    size_t fn_name_len = 0, label_len = 0;
+    lp_cc_arr xarr;
+    size_t first_define = SIZE_MAX; /* where the first function begins in b */
     const lp_cc_arr *cur = NULL;
     unsigned long cur_j = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
@@ -398,15 +480,23 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
         size_t ln = lines[i].n;
         lp_cc_arr a;
         if (ln >= 7 && memcmp(l, "define ", 7) == 0) {
+            if (first_define == SIZE_MAX)
+                first_define = b.n;
             in_copy = lp_cc_is_copy_define(l, ln);
             fn_first = i;
             cur = NULL;
             entry_split = 0;
             entry_label = lp_cc_entry_label(l, ln);
+            fn_name = memchr(l, '@', ln);
+            const char *paren = fn_name ? memchr(fn_name, '(', (size_t)(l + ln - fn_name)) : NULL;
+            fn_name_len = paren ? (size_t)(paren - fn_name) : 0;
+            label = NULL;
         } else if (ln == 1 && l[0] == '}') {
             in_copy = 0;
         } else if (ln && l[0] != ' ' && l[0] != ';' && memchr(l, ':', ln)) {
             cur = NULL; /* a block's label */
+            label = l;
+            label_len = (size_t)((const char *)memchr(l, ':', ln) - l);
         }
         if (lp_cc_arr_def(l, ln, &a)) {
             /* `@N = private global [K x i8] zeroinitializer, section ..., align 1` */
@@ -444,13 +534,28 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
             lp_cc_counter_ref(&c, l, ln, "load i8, i8* getelementptr inbounds (", &cur, &cur_j);
             i += (size_t)w - 1;
             if (in_copy && !entry_split) {
-                lp_cc_split_entry(&b, serial - 1, cur, cur_j);
+                lp_cc_split_entry(&b, cur, cur_j);
                 entry_split = 1;
             }
             continue;
         }
         if (in_copy && entry_split && lp_cc_fix_phi(&b, l, ln, entry_label))
             continue;
+        if (in_copy && !cur && label && fn_name_len && lp__cc_sites_wants(l, ln)) {
+            /* A call in a block the coverage pass left out (its count is
+             * implied by others'): the block gets a counter of its own,
+             * here, before the call. */
+            if (lp_cc_extra_add(&extras, fn_name, fn_name_len, label, label_len, &xarr) < 0)
+                b.failed = 1;
+            else {
+                char v[40], a[40];
+                snprintf(v, sizeof v, "%%lp.v.%lu", serial);
+                snprintf(a, sizeof a, "%%lp.w.%lu", serial);
+                lp_cc_put_increment(&b, serial++, xarr.name, xarr.len, 1, 0, v, a, "", 0, "", 0);
+                cur = &xarr;
+                cur_j = 0;
+            }
+        }
         if (in_copy && cur &&
             lp__cc_sites_line(&sites, lines, i, fn_first, cur->name, cur->len, cur->k, cur_j, &b) < 0)
             b.failed = 1;
@@ -467,13 +572,36 @@ long lp_cc_counters_ir(const char *in, size_t len, char **out, size_t *out_len, 
         lp__cc_put(&b, "\n", 1);
     }
     if (rc == 0 && arrays > 0) {
-        lp__cc_printf(&b, "\n@lp__rt_cnt_delta = external thread_local(initialexec) global i64, "
-                          "align 8\n@__start_" LP_CC_COPIES_SECTION " = external hidden global i8\n"
-                          "@__stop_" LP_CC_COPIES_SECTION " = external hidden global i8\n"
-                          "declare void @lp__rt_cp_enter(i8*, i64*)\n");
+        /* The runtime is linked into the executable: its thread-local
+         * variables sit at fixed offsets from the thread pointer, one
+         * instruction away, unless this object may go into a shared
+         * library. */
+        const char *model = pic ? "initialexec" : "localexec";
+        lp__cc_printf(&b,
+                      "\n@lp__rt_cnt_delta = external thread_local(%s) global i64, align 8\n"
+                      "@lp__rt_cp_lo = external thread_local(%s) global i64, align 8\n"
+                      "@lp__rt_cp_len = external thread_local(%s) global i64, align 8\n"
+                      "declare void @lp__rt_cp_enter(i8*, i64*)\n",
+                      model, model, model);
         if (!memmem(in, len, "declare i8* @llvm.returnaddress(i32", 35))
             lp__cc_printf(&b, "declare i8* @llvm.returnaddress(i32)\n");
         lp__cc_sites_emit(&sites, &b);
+        /* The added counters' pc-table entries take the addresses of
+         * numbered blocks, which IR allows only before the function's
+         * definition: they go before the first one. */
+        lp_cc_buf x = {0};
+        lp_cc_extras_emit(&extras, &x);
+        if (x.failed)
+            b.failed = 1;
+        else if (x.n && first_define != SIZE_MAX) {
+            size_t tail = b.n - first_define;
+            lp__cc_put(&b, x.p, x.n); /* grows b */
+            if (!b.failed) {
+                memmove(b.p + first_define + x.n, b.p + first_define, tail);
+                memcpy(b.p + first_define, x.p, x.n);
+            }
+        }
+        free(x.p);
     }
     if (rc >= 0 && b.failed)
         rc = lp_cc_fail2(err, errcap, "out of memory");
@@ -481,6 +609,7 @@ done:
     free(lines);
     free(c.arrs);
     free(sites.v);
+    lp_cc_extras_free(&extras);
     if (rc < 0) {
         free(b.p);
         return rc;

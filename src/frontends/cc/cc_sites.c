@@ -108,6 +108,29 @@ static const char *lp_cc_load_type(const lp_cc_line *lines, size_t first, size_t
     return NULL;
 }
 
+/* Whether a direct callee is the program's business: not an intrinsic, a
+ * sanitizer's hook or the runtime. */
+static int lp_cc_counted_callee(const char *name, size_t len)
+{
+    static const char *const skip[] = {"llvm.", "__tsan_", "__asan_", "__msan_", "__sanitizer_",
+                                       "lp__rt_"};
+    for (size_t k = 0; k < sizeof skip / sizeof *skip; k++)
+        if (len >= strlen(skip[k]) && memcmp(name, skip[k], strlen(skip[k])) == 0)
+            return 0;
+    return 1;
+}
+
+int lp__cc_sites_wants(const char *l, size_t n)
+{
+    const char *callee = lp_cc_callee(l, n);
+    if (!callee)
+        return 0;
+    size_t len = 0;
+    while (lp_cc_ident(callee[1 + len]))
+        len++;
+    return *callee == '%' || lp_cc_counted_callee(callee + 1, len);
+}
+
 int lp__cc_sites_line(lp_cc_sites *s, const lp_cc_line *lines, size_t i, size_t fn_first,
                       const char *arr, size_t arr_len, unsigned long arr_k, unsigned long j,
                       lp_cc_buf *b)
@@ -121,14 +144,8 @@ int lp__cc_sites_line(lp_cc_sites *s, const lp_cc_line *lines, size_t i, size_t 
     size_t len = 0;
     while (lp_cc_ident(name[len]))
         len++;
-    if (*callee == '@') {
-        static const char *const skip[] = {"llvm.", "__tsan_", "__asan_", "__msan_",
-                                           "__sanitizer_", "lp__rt_"};
-        for (size_t k = 0; k < sizeof skip / sizeof *skip; k++)
-            if (len >= strlen(skip[k]) && memcmp(name, skip[k], strlen(skip[k])) == 0)
-                return 0;
-        return lp_cc_site_add(s, arr, arr_len, j, name, len);
-    }
+    if (*callee == '@')
+        return lp_cc_counted_callee(name, len) ? lp_cc_site_add(s, arr, arr_len, j, name, len) : 0;
     size_t tlen;
     const char *type = lp_cc_load_type(lines, fn_first, i, callee, len + 1, &tlen);
     if (!type)

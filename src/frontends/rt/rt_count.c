@@ -59,6 +59,8 @@ static inline void lp__rt_inc(uint64_t *p)
 /* ---- the copies' inline counters: where each thread's increments land ---- */
 
 __thread int64_t lp__rt_cnt_delta __attribute__((tls_model("initial-exec")));
+__thread uint64_t lp__rt_cp_lo __attribute__((tls_model("initial-exec")));
+__thread uint64_t lp__rt_cp_len __attribute__((tls_model("initial-exec")));
 uint64_t *lp__rt_cnt_start;
 /* Where increments go while blocks are off: as long as the section, and
  * never read. */
@@ -136,8 +138,7 @@ static void lp__rt_tc_release(void *p)
         pthread_mutex_lock(&lp__rt_gate_lock);
         __atomic_store_n(&tc->delta_at, NULL, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&lp__rt_gate_lock);
-        /* What the thread still runs in copies counts no more (0 would
-         * send each of its copies' entries to lp__rt_cp_attach). */
+        /* What the thread still runs in copies counts no more. */
         lp__rt_cnt_delta = (int64_t)((uintptr_t)lp__rt_cnt_discard - (uintptr_t)lp__rt_cnt_start);
     }
     __atomic_store_n(&tc->in_use, 0, __ATOMIC_RELEASE);
@@ -469,6 +470,9 @@ void lp__rt_cp_enter(void *ra, uint64_t *counter)
     lp__rt_tcounts *tc = lp__rt_tc;
     uint64_t r = (uint64_t)(uintptr_t)ra;
     uint64_t lo = (uint64_t)(uintptr_t)__start_lp_copies, hi = (uint64_t)(uintptr_t)__stop_lp_copies;
+    /* From now on only calls from outside the copies come here. */
+    lp__rt_cp_lo = lo;
+    lp__rt_cp_len = hi - lo;
     size_t g = (size_t)(counter - lp__rt_cnt_start);
     if (!tc || (r >= lo && r < hi) || g >= lp__rt.nguards || !lp__rt.guard_method ||
         __atomic_load_n(&lp__rt_cnt_delta, __ATOMIC_RELAXED) !=

@@ -269,6 +269,12 @@ LP__HIDDEN void lp__rt_counters_reset(void);
 /* Default visibility: the program's code refers to it. */
 extern __thread int64_t lp__rt_cnt_delta
     __attribute__((tls_model("initial-exec"), visibility("default")));
+/* The thread's view of the copies' section for their entry check: empty
+ * until the thread meets lp__rt_cp_enter (rt_count.c). */
+extern __thread uint64_t lp__rt_cp_lo
+    __attribute__((tls_model("initial-exec"), visibility("default")));
+extern __thread uint64_t lp__rt_cp_len
+    __attribute__((tls_model("initial-exec"), visibility("default")));
 extern uint64_t *lp__rt_cnt_start LP__HIDDEN;
 /* Points every known thread's delta at its own block while blocks are on
  * (lp__rt.blocks_on) and at the discard block while they are off; called
