@@ -140,10 +140,13 @@ static const char *g_blocks = "clone";
 
 /* Compiles rt_prog.c into WORK/name with `lowprof cc` (compiler cc and
  * --profiles=profiles) and extra compiler arguments (NULL-terminated). */
+/* The test program's source in tests/rt. */
+static const char *g_prog_src = "rt_prog.c";
+
 static void build_with(const char *name, const char *cc, const char *profiles, const char *rt,
                        const char *const *extra)
 {
-    char *src = path_in(g_src, "rt_prog.c");
+    char *src = path_in(g_src, g_prog_src);
     char *exe = path_in(g_work, name);
     char *incdir;
     if (asprintf(&incdir, "-I%s/../../include", g_src) < 0)
@@ -757,6 +760,58 @@ static void test_tsan(int nsrc, char **srcs)
  * static function only a pointer reaches are counted; a static function
  * the optimiser may change the arguments of still computes right. Off,
  * nothing is counted and the output is the same. */
+/* rt_calls.c, always on: every kind of call counted exactly, in the
+ * copies (clone) and through the trampoline (inline). */
+static void test_calls(void)
+{
+    g_prog_src = "rt_calls.c";
+    build("prog", NULL, NULL);
+    int st = run_prog("calls", "strategy=always,hot=all,out=p.lpprof", NULL);
+    CHECK(ok_status(st), "status %d", st);
+    unsigned long cmp = 0;
+    char *out = slurp(path_in(g_work, "out.txt"));
+    CHECK(sscanf(out, "cmp %lu", &cmp) == 1 && cmp > 0, "no comparator count in '%s'", out);
+    loaded l;
+    load("p.lpprof", &l);
+    static const struct {
+        const char *f;
+        uint64_t n;
+    } methods[] = {{"cl_leaf", 500}, {"cl_double", 100}, {"cl_direct", 1}, {"cl_indirect", 1},
+                   {"cl_even", 26},  {"cl_odd", 25},     {"cl_static", 40}, {"cl_statics", 1},
+                   {"cl_deep", 55},  {"cl_jumper", 1},   {"main", 1}};
+    for (size_t i = 0; i < sizeof methods / sizeof *methods; i++)
+        CHECK(method(&l, methods[i].f) == methods[i].n, "%s: %s %llu calls, expected %llu",
+              g_blocks, methods[i].f, (unsigned long long)method(&l, methods[i].f),
+              (unsigned long long)methods[i].n);
+    CHECK(method(&l, "cl_cmp") == cmp, "%s: cl_cmp %llu calls, the program counted %lu", g_blocks,
+          (unsigned long long)method(&l, "cl_cmp"), cmp);
+    static const struct {
+        const char *caller, *callee;
+        uint64_t n;
+    } arcs[] = {{"cl_direct", "cl_leaf", 300}, {"cl_indirect", "cl_leaf", 200},
+                {"cl_indirect", "cl_double", 100}, {"main", "cl_even", 1},
+                {"cl_even", "cl_odd", 25},         {"cl_odd", "cl_even", 25},
+                {"cl_statics", "cl_static", 40},   {"cl_jumper", "cl_deep", 5},
+                {"cl_deep", "cl_deep", 50},        {"main", "cl_direct", 1}};
+    for (size_t i = 0; i < sizeof arcs / sizeof *arcs; i++) {
+        uint64_t g = sum_by(&l, LP_PROF_CALL_GRAPH, 0, arcs[i].caller, arcs[i].callee);
+        uint64_t p = sum_by(&l, LP_PROF_CALL_PAIR, 0, arcs[i].caller, arcs[i].callee);
+        CHECK(g == arcs[i].n && p == arcs[i].n,
+              "%s: %s -> %s: %llu in the call graph, %llu in the call pairs, expected %llu",
+              g_blocks, arcs[i].caller, arcs[i].callee, (unsigned long long)g,
+              (unsigned long long)p, (unsigned long long)arcs[i].n);
+    }
+    /* Every call into a method has its caller, the comparator's included
+     * (qsort, outside the program). */
+    CHECK(sum_by(&l, LP_PROF_CALL_PAIR, 1, "cl_cmp", NULL) == cmp, "%s: pairs into cl_cmp %llu",
+          g_blocks, (unsigned long long)sum_by(&l, LP_PROF_CALL_PAIR, 1, "cl_cmp", NULL));
+    CHECK(sum_by(&l, LP_PROF_CALL_PAIR, 1, NULL, NULL) == sum_by(&l, LP_PROF_METHOD, 0, NULL, NULL),
+          "%s: %llu call pairs for %llu calls", g_blocks,
+          (unsigned long long)sum_by(&l, LP_PROF_CALL_PAIR, 1, NULL, NULL),
+          (unsigned long long)sum_by(&l, LP_PROF_METHOD, 0, NULL, NULL));
+    unload(&l);
+}
+
 static void test_copies(void)
 {
     build("prog", NULL, NULL);
@@ -867,6 +922,10 @@ int main(int argc, char **argv)
         g_blocks = "inline", test_exact();
     else if (strcmp(t, "copies") == 0)
         test_copies();
+    else if (strcmp(t, "calls") == 0)
+        test_calls();
+    else if (strcmp(t, "calls-inline") == 0)
+        g_blocks = "inline", test_calls();
     else if (strcmp(t, "cet-gcc") == 0)
         test_cet("gcc");
     else if (strcmp(t, "cet-clang") == 0)
