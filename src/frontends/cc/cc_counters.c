@@ -60,6 +60,80 @@ static void lp_cc_put_renamed(lp_cc_buf *b, const char *l, size_t n)
     }
 }
 
+/* The copies' function attributes. A copy inherits its original's
+ * patchable entry, a 5-byte NOP run at every call that nothing patches in
+ * a copy that counts inline: each attribute group a copy uses gets a twin
+ * without it, numbered LP_CC_ATTR_TWIN higher. */
+#define LP_CC_ATTR_TWIN 100000UL
+
+typedef struct lp_cc_attrs {
+    unsigned long *v; /* the groups copies use */
+    size_t n, cap;
+} lp_cc_attrs;
+
+/* Writes a copy's define line with its attribute group (` #N` after the
+ * parameters) replaced by the twin, and notes N. 0, or -1 without memory. */
+static int lp_cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
+{
+    const char *end = l + n, *p = memchr(l, '(', n);
+    int depth = 0;
+    for (; p && p < end; p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')' && --depth == 0)
+            break;
+    }
+    const char *h = p ? memmem(p, (size_t)(end - p), " #", 2) : NULL;
+    char *num_end;
+    unsigned long g = h ? strtoul(h + 2, &num_end, 10) : 0;
+    if (!h || num_end == h + 2 || (num_end < end && *num_end != ' ')) {
+        lp_cc_put_renamed(b, l, n);
+        lp__cc_put(b, "\n", 1);
+        return 0;
+    }
+    lp_cc_put_renamed(b, l, (size_t)(h - l));
+    lp__cc_printf(b, " #%lu", g + LP_CC_ATTR_TWIN);
+    lp_cc_put_renamed(b, num_end, (size_t)(end - num_end));
+    lp__cc_put(b, "\n", 1);
+    for (size_t i = 0; i < a->n; i++)
+        if (a->v[i] == g)
+            return 0;
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 16;
+        unsigned long *q = realloc(a->v, cap * sizeof *q);
+        if (!q)
+            return -1;
+        a->v = q;
+        a->cap = cap;
+    }
+    a->v[a->n++] = g;
+    return 0;
+}
+
+/* After the line `attributes #N = { ... }`: the twin of a group copies use,
+ * without "patchable-function-entry". */
+static void lp_cc_attrs_copy_group(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
+{
+    char *e;
+    unsigned long g = strtoul(l + 12, &e, 10);
+    size_t i = 0;
+    while (i < a->n && a->v[i] != g)
+        i++;
+    if (i == a->n || e == l + 12)
+        return;
+    static const char key[] = " \"patchable-function-entry\"=\"";
+    const char *end = l + n, *k = memmem(e, (size_t)(end - e), key, sizeof key - 1);
+    const char *kend = k ? memchr(k + sizeof key - 1, '"', (size_t)(end - (k + sizeof key - 1))) : NULL;
+    lp__cc_printf(b, "attributes #%lu", g + LP_CC_ATTR_TWIN);
+    if (kend) {
+        lp__cc_put(b, e, (size_t)(k - e));
+        lp__cc_put(b, kend + 1, (size_t)(end - (kend + 1)));
+    } else {
+        lp__cc_put(b, e, (size_t)(end - e));
+    }
+    lp__cc_put(b, "\n", 1);
+}
+
 /* Whether a define line defines a copy: `@NAME.lpdup(` or `@NAME.lpdupc(`. */
 static int lp_cc_is_copy_define(const char *l, size_t n)
 {
@@ -440,6 +514,7 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
     lp_cc_buf b = {0};
     lp_cc_sites sites = {0};
     lp_cc_extras extras = {0};
+    lp_cc_attrs attrs = {0};
     long rc = 0, arrays = 0;
     size_t n = 0;
     lp_cc_line *lines = lp__cc_split(in, len, &n);
@@ -491,6 +566,10 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
             const char *paren = fn_name ? memchr(fn_name, '(', (size_t)(l + ln - fn_name)) : NULL;
             fn_name_len = paren ? (size_t)(paren - fn_name) : 0;
             label = NULL;
+            if (in_copy && lp_cc_copy_attrs(&attrs, &b, l, ln) < 0)
+                b.failed = 1;
+            if (in_copy)
+                continue;
         } else if (ln == 1 && l[0] == '}') {
             in_copy = 0;
         } else if (ln && l[0] != ' ' && l[0] != ';' && memchr(l, ':', ln)) {
@@ -570,6 +649,8 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
         }
         lp_cc_put_renamed(&b, l, ln);
         lp__cc_put(&b, "\n", 1);
+        if (ln > 12 && memcmp(l, "attributes #", 12) == 0)
+            lp_cc_attrs_copy_group(&attrs, &b, l, ln);
     }
     if (rc == 0 && arrays > 0) {
         /* The runtime is linked into the executable: its thread-local
@@ -609,6 +690,7 @@ done:
     free(lines);
     free(c.arrs);
     free(sites.v);
+    free(attrs.v);
     lp_cc_extras_free(&extras);
     if (rc < 0) {
         free(b.p);
