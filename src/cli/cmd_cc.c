@@ -62,6 +62,8 @@ const char cmd_cc_help[] =
 
 #define LP_CC_ENTRY_FLAG "-fpatchable-function-entry=5,0"
 #define LP_CC_BLOCK_FLAG "-fsanitize-coverage=trace-pc-guard,pc-table"
+static const char *const lp_cc_frame_flags[] = {"-fno-omit-frame-pointer",
+                                                "-mno-omit-leaf-frame-pointer"};
 
 /* Whether compiler accepts flag on an empty C file (no output kept): 1 it
  * does, 0 it refuses, -1 it cannot be run. */
@@ -164,7 +166,7 @@ static const char *lp_cc_include_dir(void)
 
 int cmd_cc(int argc, char **argv)
 {
-    unsigned types = 1; /* bit 0 call-graph, bit 1 block */
+    unsigned types = 1; /* bit 0 call-graph, bit 1 block, bit 2 frame pointers */
     const char *compiler = NULL, *rt_given = NULL;
     int print = 0, i = 1, inline_blocks = 0;
     for (; i < argc; i++) {
@@ -182,8 +184,11 @@ int cmd_cc(int argc, char **argv)
                 else if ((len == 5 && strncmp(s, "block", 5) == 0) ||
                          (len == 6 && strncmp(s, "blocks", 6) == 0))
                     types |= 2;
+                else if (len == 7 && strncmp(s, "context", 7) == 0)
+                    types |= 4;
                 else if (!(len == 4 && strncmp(s, "none", 4) == 0))
-                    return lp_host_usage("cc", "--profiles: '%.*s' is not call-graph, block or none",
+                    return lp_host_usage("cc", "--profiles: '%.*s' is not call-graph, block, "
+                                        "context or none",
                                         (int)len, s);
                 s += len + (s[len] == ',');
             }
@@ -209,7 +214,9 @@ int cmd_cc(int argc, char **argv)
         compiler = getenv("CC");
     if (!compiler || !*compiler)
         compiler = types & 2 ? "clang" : "cc";
-    const char *flags[2];
+    if (types == 4)
+        types |= 1;
+    const char *flags[4];
     int nflags = 0;
     if (lp_cc_accepts(compiler, "-O0") < 0)
         return lp_host_fail("cc: cannot run %s", compiler);
@@ -227,6 +234,18 @@ int cmd_cc(int argc, char **argv)
                                "and no pc-table); use --cc=clang or --profiles=call-graph",
                                compiler, LP_CC_BLOCK_FLAG);
         flags[nflags++] = LP_CC_BLOCK_FLAG;
+    }
+    /* Frame pointers in every function, leaves too: a leaf without one
+     * would hide its caller from the stack walk. */
+    int frame_flags = nflags;
+    if (types & 4) {
+        for (size_t k = 0; k < sizeof lp_cc_frame_flags / sizeof *lp_cc_frame_flags; k++) {
+            if (!lp_cc_accepts(compiler, lp_cc_frame_flags[k]))
+                return lp_host_fail("cc: %s does not accept %s: calling contexts need frame "
+                                   "pointers",
+                                   compiler, lp_cc_frame_flags[k]);
+            flags[nflags++] = lp_cc_frame_flags[k];
+        }
     }
     int links = lp_cc_links(argc - i, argv + i);
     char rt[PATH_MAX + 32];
@@ -248,16 +267,20 @@ int cmd_cc(int argc, char **argv)
         tail[ntail++] = "-pthread";
     }
     if ((types & 2) && !inline_blocks && lp_cc_clones(argc - i, argv + i)) {
-        size_t cap = (size_t)(argc - i) + 2;
+        /* The frame-pointer flags go to every step, as the program's own. */
+        int nframe = nflags - frame_flags;
+        size_t cap = (size_t)(argc - i) + 2 + (size_t)nframe;
         char **av = calloc(cap, sizeof *av);
         if (!av)
             return lp_host_fail("out of memory");
         av[0] = inc;
+        for (int k = 0; k < nframe; k++)
+            av[1 + k] = (char *)flags[frame_flags + k];
         for (int k = i; k < argc; k++)
-            av[k - i + 1] = argv[k];
+            av[k - i + 1 + nframe] = argv[k];
         lp_cc_build b = {
             .compiler = compiler,
-            .argc = argc - i + 1,
+            .argc = argc - i + 1 + nframe,
             .argv = av,
             .entry_flag = LP_CC_ENTRY_FLAG,
             .block_flag = LP_CC_BLOCK_FLAG,

@@ -14,9 +14,14 @@
  *     a stack of two, [callee entry, call site] (leaf first, as the format
  *     wants), weighted by its calls. Samples on the same stack share one
  *     entry with a value per type; a sampled profile gives its estimates;
- *   - one location per address with one line (function and source line);
- *     functions with the name reports use, the symbol-table name as
- *     system_name, the file and line of their entry;
+ *   - one location per address with one line (function and source line),
+ *     or, where the address lies in code the compiler inlined, one line per
+ *     level of the DWARF inline chain, innermost first (each inlined
+ *     function at its line, then each caller at the line of the call, the
+ *     symbol's own function last), as pprof expects; functions with the
+ *     name reports use (inlined ones: their DWARF name, C++ demangled), the
+ *     symbol-table (or linkage) name as system_name, the file and line of
+ *     their entry (inlined ones: of their declaration);
  *   - one mapping per recorded module, main program first: its text range,
  *     the file offset of its start (from the ELF program headers), path and
  *     hex build id, marked as already symbolized so pprof trusts our names;
@@ -73,11 +78,14 @@ typedef struct pp_builder {
     pp_function *functions;
     size_t nfunctions, cap_functions;
     lp_table functions_index;
-    /* locations, keyed (address, 0) -> id; one line each */
+    /* locations, keyed (address, 0) -> id; their lines, innermost first,
+     * are lines[line_first[i]] on (n_line of them) */
     pp_location *locations;
-    pp_line *lines;
+    size_t *line_first;
     size_t nlocations, cap_locations;
     lp_table locations_index;
+    pp_line *lines;
+    size_t nlines, cap_lines;
     /* mappings, one per module; module_mapping[i] is module i's id */
     pp_mapping *mappings;
     size_t nmappings;
@@ -293,8 +301,56 @@ static int pp_function_id(pp_builder *b, const char *name, const char *system_na
     return 0;
 }
 
-/* The location id of pc, creating the location (and its function) on
- * first use. Functions are named as the other exports name them
+/* Inline levels read per address; a deeper chain keeps its innermost
+ * levels and the symbol's own function (without the line of its call). */
+#define PP_MAX_INLINE 16
+
+/* Appends a line (function fid at line) to the location being built. */
+static int pp_line_add(pp_builder *b, uint64_t fid, unsigned line)
+{
+    if (pp_grow((void **)&b->lines, &b->cap_lines, b->nlines, sizeof *b->lines))
+        return LP_ENOMEM;
+    pp_line *l = &b->lines[b->nlines++];
+    lowprof__pprof__line__init(l);
+    l->function_id = fid;
+    l->line = line;
+    return 0;
+}
+
+/* The lines of the inlined levels of pc (all but the outermost of its
+ * inline chain), innermost first. *out_inlined says whether pc lies in
+ * inlined code; if it does, *out_outer_line is the line, in the symbol's
+ * own function, of the call the levels were inlined at (0 when the chain
+ * was deeper than PP_MAX_INLINE and that level was not read). */
+static int pp_inline_lines(pp_builder *b, uint64_t pc, int *out_inlined, unsigned *out_outer_line)
+{
+    lp_src_frame fr[PP_MAX_INLINE];
+    size_t depth = lp_symbolize_frames(b->nm->sym, pc, fr, PP_MAX_INLINE);
+    *out_inlined = depth >= 2;
+    *out_outer_line = 0;
+    if (depth < 2)
+        return 0;
+    size_t inlined = depth <= PP_MAX_INLINE ? depth - 1 : PP_MAX_INLINE;
+    for (size_t k = 0; k < inlined; k++) {
+        const char *name = fr[k].name ? fr[k].name : fr[k].function;
+        if (!name)
+            continue; /* a level DWARF does not name adds nothing to read */
+        uint64_t fid;
+        int rc = pp_function_id(b, name, fr[k].function, fr[k].decl_file, fr[k].decl_line, &fid);
+        if (rc == 0)
+            rc = pp_line_add(b, fid, fr[k].line);
+        if (rc)
+            return rc;
+    }
+    /* The outermost level is the subprogram itself: its line is the call
+     * site of the level inside it. */
+    if (depth <= PP_MAX_INLINE)
+        *out_outer_line = fr[depth - 1].line;
+    return 0;
+}
+
+/* The location id of pc, creating the location (and its functions) on
+ * first use. The symbol's function is named as the other exports name it
  * (lp_names_group), so stripped code gets the same "MODULE+0xOFFSET" or
  * "[module]" names everywhere. */
 static int pp_location_id(pp_builder *b, uint64_t pc, uint64_t *out_id)
@@ -317,30 +373,36 @@ static int pp_location_id(pp_builder *b, uint64_t pc, uint64_t *out_id)
                             sym.function && entry.file ? entry.line : 0, &fid);
     if (rc)
         return rc;
-    /* lines grows alongside locations, one each; the pointers to them are
-     * taken at the end, once they no longer move. */
     if (b->nlocations == b->cap_locations) {
         size_t cap = b->cap_locations ? b->cap_locations * 2 : 256;
         pp_location *locs = realloc(b->locations, cap * sizeof *locs);
         if (!locs)
             return LP_ENOMEM;
         b->locations = locs;
-        pp_line *lines = realloc(b->lines, cap * sizeof *lines);
-        if (!lines)
+        size_t *first = realloc(b->line_first, cap * sizeof *first);
+        if (!first)
             return LP_ENOMEM;
-        b->lines = lines;
+        b->line_first = first;
         b->cap_locations = cap;
     }
     if (!(e = lp_table_upsert(&b->locations_index, k)))
         return LP_ENOMEM;
     pp_location *x = &b->locations[b->nlocations];
-    pp_line *l = &b->lines[b->nlocations];
     lowprof__pprof__location__init(x);
-    lowprof__pprof__line__init(l);
+    b->line_first[b->nlocations] = b->nlines;
     x->id = ++b->nlocations;
     x->address = pc;
-    l->function_id = fid;
-    l->line = sym.line;
+    /* Inlined levels first (only where the symbol is known: the chain
+     * comes from the same DWARF), then the symbol's own function; the
+     * pointers to the lines are taken at the end, once they no longer
+     * move. */
+    unsigned outer_line = 0;
+    int inlined = 0;
+    if (sym.function && (rc = pp_inline_lines(b, pc, &inlined, &outer_line)) != 0)
+        return rc;
+    if ((rc = pp_line_add(b, fid, inlined ? outer_line : sym.line)) != 0)
+        return rc;
+    x->n_line = b->nlines - b->line_first[x->id - 1];
     const lp_module *m = lp_module_map_find(&b->s->modules, pc);
     if (m) {
         pp_mapping *map = &b->mappings[b->module_mapping[m - b->s->modules.items] - 1];
@@ -348,6 +410,7 @@ static int pp_location_id(pp_builder *b, uint64_t pc, uint64_t *out_id)
         map->has_functions = 1;
         map->has_filenames |= sym.file != NULL;
         map->has_line_numbers |= sym.line != 0;
+        map->has_inline_frames |= x->n_line > 1;
     }
     e->v[0] = x->id;
     *out_id = x->id;
@@ -465,7 +528,7 @@ static int pp_write(pp_builder *b, const int *slot, int nkinds, int default_kind
     pp_sample_msg **msg_ptrs = calloc(b->nsamples ? b->nsamples : 1, sizeof *msg_ptrs);
     int64_t *values = calloc(b->nsamples ? b->nsamples * (size_t)nkinds : 1, sizeof *values);
     pp_location **loc_ptrs = calloc(b->nlocations ? b->nlocations : 1, sizeof *loc_ptrs);
-    pp_line **line_ptrs = calloc(b->nlocations ? b->nlocations : 1, sizeof *line_ptrs);
+    pp_line **line_ptrs = calloc(b->nlines ? b->nlines : 1, sizeof *line_ptrs);
     pp_function **fn_ptrs = calloc(b->nfunctions ? b->nfunctions : 1, sizeof *fn_ptrs);
     pp_mapping **map_ptrs = calloc(b->nmappings ? b->nmappings : 1, sizeof *map_ptrs);
     uint8_t *packed = NULL, *gz = NULL;
@@ -484,10 +547,10 @@ static int pp_write(pp_builder *b, const int *slot, int nkinds, int default_kind
                 msgs[i].value[slot[k]] = x->value[k];
         msg_ptrs[i] = &msgs[i];
     }
-    for (size_t i = 0; i < b->nlocations; i++) {
+    for (size_t i = 0; i < b->nlines; i++)
         line_ptrs[i] = &b->lines[i];
-        b->locations[i].n_line = 1;
-        b->locations[i].line = &line_ptrs[i];
+    for (size_t i = 0; i < b->nlocations; i++) {
+        b->locations[i].line = &line_ptrs[b->line_first[i]];
         loc_ptrs[i] = &b->locations[i];
     }
     for (size_t i = 0; i < b->nfunctions; i++)
@@ -558,6 +621,7 @@ static void pp_builder_fini(pp_builder *b)
     free(b->originals);
     free(b->functions);
     free(b->locations);
+    free(b->line_first);
     free(b->lines);
     free(b->mappings);
     free(b->module_mapping);

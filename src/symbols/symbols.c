@@ -372,7 +372,7 @@ extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *st
 /* name as people read it: a C++ name (Itanium ABI, "_Z...") demangled, as
  * perf shows it ("ns::Klass::method(int)"); any other name as it is. Kept
  * per distinct name for the symbolizer's life. */
-static const char *lp__demangled(lp_symbolizer *s, const char *name)
+const char *lp__demangled(lp_symbolizer *s, const char *name)
 {
     if (!name || name[0] != '_' || name[1] != 'Z')
         return name;

@@ -110,6 +110,8 @@ size_t lp_symbolize_frames(lp_symbolizer *s, uint64_t pc, lp_src_frame *out, siz
         lp_src_frame *f = &out[k];
         memset(f, 0, sizeof *f);
         f->function = lp__die_function(fn);
+        f->name = lp__demangled(s, f->function);
+        f->decl_file = dwarf_decl_file(fn);
         int decl = 0;
         if (dwarf_decl_line(fn, &decl) == 0 && decl > 0)
             f->decl_line = (unsigned)decl;

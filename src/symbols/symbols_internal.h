@@ -8,6 +8,10 @@
 
 #include "lowprof/symbols.h"
 
+/* name demangled when it is a C++ name ("_Z..."), else name itself; kept
+ * for the symbolizer's life (symbols.c). name must live as long. */
+const char *lp__demangled(lp_symbolizer *s, const char *name);
+
 /* Finds the module holding runtime address pc and opens its session (once).
  * Sets *out_mod and returns 0, or returns -1 when pc is in no module or the
  * module's file cannot be read. With out_cu non-NULL it also needs the
