@@ -322,7 +322,7 @@ static const char *lp__keep(lp_symbolizer *s, lp_key key, char *str, const char 
 /* The source path to show for a DWARF file name: absolute names as they
  * are, relative ones joined to their compilation directory (once per
  * distinct pair; the strings live as long as s). */
-static const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp_dir)
+const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp_dir)
 {
     /* An absolute name is kept as it is unless it has "." or ".." steps
      * (libdw joins DWARF 5's directory table in without folding them). */

@@ -1,7 +1,7 @@
 /* `lowprof export --format pprof` read back by the real pprof.
  *
  * usage: check_pprof errors LOWPROF WORKDIR
- *        check_pprof pprof LOWPROF WORKDIR PPROF_PROG PPROF_DIR
+ *        check_pprof pprof LOWPROF WORKDIR PPROF_PROG PPROF_DIR [INLINE_PROG INLINE_SRC]
  *
  * errors: profiles without any type pprof can carry (only an edge profile;
  * no profile at all) fail with exit 1 and the exporter's message; a method
@@ -17,7 +17,13 @@
  * build id must come through. pprof is built once from Debian's Go sources
  * (golang-github-google-pprof-dev) into PPROF_DIR; without go or those
  * sources the check skips (77). LOWPROF_PPROF names a pprof to use
- * instead. */
+ * instead.
+ *
+ * With INLINE_PROG (tests/llvm_sample/sample_prog.c, whose mix() the
+ * compiler inlines into hot_sum's loop; INLINE_SRC is that file): in
+ * `pprof -raw`, some location has two lines, mix at a line of its body
+ * first, then hot_sum at the line of the call, as pprof wants inlined code;
+ * and `pprof -top` gives mix instructions of its own (as "mix (inline)"). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -288,7 +294,10 @@ static fn_counts check_top(const char *pprof, const char *file, const char *dir,
     char arg[64], log[1200], type[64];
     snprintf(arg, sizeof arg, "-sample_index=%s", index);
     snprintf(log, sizeof log, "%s/top-%s.txt", dir, index);
-    char *argv[] = {(char *)pprof, "-top", "-nodecount=100000", "-nodefraction=0",
+    /* -noinlines: counts in inlined code stay with the function the symbol
+     * table names, as the report groups them (check_inline looks at the
+     * inlined levels). */
+    char *argv[] = {(char *)pprof, "-top", "-noinlines", "-nodecount=100000", "-nodefraction=0",
                     "-edgefraction=0", arg, (char *)file, NULL};
     int st = lp_itest_run(argv, log);
     LP_CHECK_EQ_U64(st, 0);
@@ -320,8 +329,90 @@ static const fn_count *row(const fn_counts *rows, size_t i)
     return i < rows->n ? &rows->items[i] : &none;
 }
 
+/* The number of the first line of path that contains text; 0 if none. */
+static unsigned source_line(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    unsigned n = 0, found = 0;
+    while (f && !found && fgets(line, sizeof line, f)) {
+        n++;
+        if (strstr(line, text))
+            found = n;
+    }
+    if (f)
+        fclose(f);
+    return found;
+}
+
+/* Records prog into dir/NAME.lpprof and exports it as dir/NAME.pb.gz;
+ * 77 when the Valgrind tool is missing, 1 on a failure, else 0. */
+static int record_export(const char *lowprof, const char *dir, const char *name, const char *prog,
+                         char *out, size_t out_size)
+{
+    char prof[1100], log[1100];
+    snprintf(prof, sizeof prof, "%s/%s.lpprof", dir, name);
+    snprintf(log, sizeof log, "%s/%s-record.log", dir, name);
+    char *rec[] = {(char *)lowprof, "record", "-o", prof, "--no-imatrix", "--", (char *)prog, NULL};
+    int st = lp_itest_run(rec, log);
+    if (st != 0 && lp_itest_vgtool_missing(log)) {
+        printf("SKIP: the Valgrind tool is not available\n");
+        return 77;
+    }
+    if (st != 0) {
+        fprintf(stderr, "lowprof record failed (%d), see %s\n", st, log);
+        return 1;
+    }
+    snprintf(out, out_size, "%s/%s.pb.gz", dir, name);
+    snprintf(log, sizeof log, "%s/%s-export.log", dir, name);
+    char *exp[] = {(char *)lowprof, "export", "--format", "pprof", "-o", out, prof, NULL};
+    return lp_itest_run(exp, log) == 0 ? 0 : 1;
+}
+
+/* Inlined code: one line per inline level, innermost first. */
+static void check_inline(const char *lowprof, const char *dir, const char *pprof,
+                         const char *prog, const char *src)
+{
+    char out[1100], raw[1200];
+    int rc = record_export(lowprof, dir, "inline", prog, out, sizeof out);
+    LP_CHECK_EQ_U64(rc, 0);
+    if (rc)
+        return;
+    unsigned body = source_line(src, "return (a << 5)"), call = source_line(src, "acc = mix(acc, i)");
+    LP_CHECK(body > 0 && call > 0);
+    snprintf(raw, sizeof raw, "%s/inline-raw.txt", dir);
+    char *rw[] = {(char *)pprof, "-raw", out, NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(rw, raw), 0);
+    /* "  N: 0xADDR M=1 mix FILE:LINE s=DECL" then "      hot_sum FILE:LINE s=..." */
+    FILE *f = fopen(raw, "r");
+    char line[4096], inner[1200], outer[1200];
+    snprintf(inner, sizeof inner, " mix %s:%u ", src, body);
+    snprintf(outer, sizeof outer, " hot_sum %s:%u ", src, call);
+    int pairs = 0, prev_inner = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        int is_location = strstr(line, ": 0x") != NULL;
+        if (prev_inner && !is_location && strstr(line, outer))
+            pairs++;
+        prev_inner = is_location && strstr(line, inner) != NULL;
+    }
+    if (f)
+        fclose(f);
+    printf("\ninlined: %d locations read mix:%u inside hot_sum:%u\n", pairs, body, call);
+    LP_CHECK(pairs > 0);
+    char top[1200], type[64];
+    snprintf(top, sizeof top, "%s/inline-top.txt", dir);
+    char *tp[] = {(char *)pprof, "-top", "-nodecount=100000", "-sample_index=instructions", out,
+                  NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(tp, top), 0);
+    fn_counts rows = {0};
+    parse_top(top, &rows, type, sizeof type);
+    const fn_count *mix = counts_find(&rows, "mix (inline)");
+    LP_CHECK(mix != NULL && mix->count > 0);
+    free(rows.items);
+}
+
 static int check_pprof(const char *lowprof, const char *dir, const char *prog,
-                       const char *pprof_dir)
+                       const char *pprof_dir, const char *inline_prog, const char *inline_src)
 {
     char prof[1100], log[1100], report[1100], out[1100];
     snprintf(prof, sizeof prof, "%s/prog.lpprof", dir);
@@ -410,6 +501,8 @@ static int check_pprof(const char *lowprof, const char *dir, const char *prog,
         LP_CHECK(lp_itest_file_has(raw, expect));
     }
     lp_profile_set_fini(&set);
+    if (inline_prog)
+        check_inline(lowprof, dir, pprof, inline_prog, inline_src);
     return lp_test_done();
 }
 
@@ -478,9 +571,11 @@ int main(int argc, char **argv)
     }
     if (argc >= 6 && strcmp(argv[1], "pprof") == 0) {
         mkdir(argv[3], 0755);
-        return check_pprof(argv[2], argv[3], argv[4], argv[5]);
+        return check_pprof(argv[2], argv[3], argv[4], argv[5], argc >= 8 ? argv[6] : NULL,
+                           argc >= 8 ? argv[7] : NULL);
     }
     fprintf(stderr, "usage: check_pprof errors LOWPROF WORKDIR\n"
-                    "       check_pprof pprof LOWPROF WORKDIR PPROF_PROG PPROF_DIR\n");
+                    "       check_pprof pprof LOWPROF WORKDIR PPROF_PROG PPROF_DIR "
+                    "[INLINE_PROG INLINE_SRC]\n");
     return 2;
 }
