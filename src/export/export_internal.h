@@ -88,8 +88,9 @@ int lp__export_gcov_afdo(const char *source, const lp_profile_set *s, lp_names *
 
 /* pprof's profile.proto, gzipped: instructions, executions, invocations and
  * calls as sample types, one-frame stacks per address and two-frame
- * [callee, call site] stacks per call pair, locations with lines, functions
- * and mappings with build ids. LP_ENOENT if s has none of those types. */
+ * [callee, call site] stacks per call pair; calling contexts as whole
+ * stacks; locations with a line per inlined level, functions and mappings
+ * with build ids. LP_ENOENT if s has none of those types. */
 int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, lp_out *o);
 
 #endif

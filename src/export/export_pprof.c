@@ -7,13 +7,17 @@
  *     order: instructions and executions (from the basic-block profile, or
  *     the code-region profile without one; instructions only when counted),
  *     invocations (method profile), calls (call-pair profile, or the call
- *     graph without one). All are "count"s. The default is the first one
- *     present, the quantity `lowprof report` leads with;
- *   - samples: lowprof keeps no calling contexts, so a block, code region or
- *     method entry is a stack of one frame, its own address, and a call pair
- *     a stack of two, [callee entry, call site] (leaf first, as the format
- *     wants), weighted by its calls. Samples on the same stack share one
- *     entry with a value per type; a sampled profile gives its estimates;
+ *     graph without one), and context_instructions (the Valgrind tool's
+ *     context profile) or context_samples (the native runtime's). All are
+ *     "count"s. The default is the first one present, the quantity
+ *     `lowprof report` leads with;
+ *   - samples: a block, code region or method entry is a stack of one
+ *     frame, its own address, and a call pair a stack of two, [callee
+ *     entry, call site] (leaf first, as the format wants), weighted by its
+ *     calls; samples on the same stack share one entry with a value per
+ *     type. A calling context with a self count is a sample of its own with
+ *     its whole stack, a frame per function (at the address the context
+ *     profile keys it by). A sampled profile gives its estimates;
  *   - one location per address with one line (function and source line),
  *     or, where the address lies in code the compiler inlined, one line per
  *     level of the DWARF inline chain, innermost first (each inlined
@@ -53,13 +57,16 @@ typedef Lowprof__Pprof__Line pp_line;
 typedef Lowprof__Pprof__Function pp_function;
 
 /* The kinds of count, in sample_type order. */
-enum { PP_INSNS, PP_EXECS, PP_INVOCATIONS, PP_CALLS, PP_NKINDS };
+enum { PP_INSNS, PP_EXECS, PP_INVOCATIONS, PP_CALLS, PP_CONTEXT, PP_NKINDS };
+/* PP_CONTEXT's name depends on what weighs the contexts (pp_builder). */
 static const char *const pp_kind_names[PP_NKINDS] = {"instructions", "executions",
-                                                     "invocations", "calls"};
+                                                     "invocations", "calls", NULL};
 
-/* A stack of at most two locations and its values by kind. */
+/* A stack of at most two locations, or a whole calling context's (stack,
+ * leaf first, owned), and its values by kind. */
 typedef struct pp_sample {
     uint64_t loc[2];
+    uint64_t *stack;
     size_t nloc;
     int64_t value[PP_NKINDS];
 } pp_sample;
@@ -94,6 +101,7 @@ typedef struct pp_builder {
     pp_sample *samples;
     size_t nsamples, cap_samples;
     lp_table samples_index;
+    const char *context_kind; /* PP_CONTEXT's sample type name */
 } pp_builder;
 
 static int pp_grow(void **items, size_t *cap, size_t count, size_t size)
@@ -453,6 +461,52 @@ static int pp_add(pp_builder *b, uint64_t leaf_pc, uint64_t caller_pc, int has_c
     return 0;
 }
 
+/* Adds a calling context's stack (function addresses, root first) as one
+ * sample of kind PP_CONTEXT weighing value; contexts are distinct, so it
+ * is a sample of its own. */
+static int pp_add_context(pp_builder *b, const uint64_t *root_first, size_t depth, uint64_t value)
+{
+    if (value == 0 || depth == 0)
+        return 0;
+    uint64_t *stack = malloc(depth * sizeof *stack);
+    if (!stack || pp_grow((void **)&b->samples, &b->cap_samples, b->nsamples, sizeof *b->samples)) {
+        free(stack);
+        return LP_ENOMEM;
+    }
+    for (size_t k = 0; k < depth; k++) {
+        int rc = pp_location_id(b, root_first[depth - 1 - k], &stack[k]);
+        if (rc) {
+            free(stack);
+            return rc;
+        }
+    }
+    pp_sample *x = &b->samples[b->nsamples++];
+    memset(x, 0, sizeof *x);
+    x->stack = stack;
+    x->nloc = depth;
+    x->value[PP_CONTEXT] = value > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)value;
+    return 0;
+}
+
+/* Every context of t with a self count, as a whole stack. */
+static int pp_add_contexts(pp_builder *b, const lp__context_tree *t)
+{
+    size_t *path = malloc((t->count ? t->count : 1) * sizeof *path);
+    uint64_t *entries = malloc((t->count ? t->count : 1) * sizeof *entries);
+    int rc = path && entries ? 0 : LP_ENOMEM;
+    for (size_t i = 0; rc == 0 && i < t->count; i++) {
+        if (!t->nodes[i].self)
+            continue;
+        size_t depth = lp__context_path(t, i, path);
+        for (size_t k = 0; k < depth; k++)
+            entries[k] = t->nodes[path[k]].entry;
+        rc = pp_add_context(b, entries, depth, t->nodes[i].self);
+    }
+    free(path);
+    free(entries);
+    return rc;
+}
+
 /* ---- the message ---------------------------------------------------------------------------- */
 
 /* Seconds since the epoch of "YYYY-MM-DDTHH:MM:SSZ" (the recorded-at meta
@@ -508,7 +562,7 @@ static int pp_write(pp_builder *b, const int *slot, int nkinds, int default_kind
             continue;
         pp_value_type *t = &types[slot[k]];
         lowprof__pprof__value_type__init(t);
-        t->type = pp_string(b, pp_kind_names[k]);
+        t->type = pp_string(b, k == PP_CONTEXT ? b->context_kind : pp_kind_names[k]);
         t->unit = count;
         if (t->type < 0)
             return LP_ENOMEM;
@@ -539,7 +593,7 @@ static int pp_write(pp_builder *b, const int *slot, int nkinds, int default_kind
         pp_sample *x = &b->samples[i];
         lowprof__pprof__sample__init(&msgs[i]);
         msgs[i].n_location_id = x->nloc;
-        msgs[i].location_id = x->loc;
+        msgs[i].location_id = x->stack ? x->stack : x->loc;
         msgs[i].n_value = (size_t)nkinds;
         msgs[i].value = &values[i * (size_t)nkinds];
         for (int k = 0; k < PP_NKINDS; k++)
@@ -625,6 +679,8 @@ static void pp_builder_fini(pp_builder *b)
     free(b->lines);
     free(b->mappings);
     free(b->module_mapping);
+    for (size_t i = 0; i < b->nsamples; i++)
+        free(b->samples[i].stack);
     free(b->samples);
     lp_table_fini(&b->strings_index);
     lp_table_fini(&b->functions_index);
@@ -680,8 +736,21 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
     uint64_t insns = 0;
     for (size_t i = 0; i < v.cost.count; i++)
         insns += v.cost.entries[i].v[1];
+    /* Calling contexts, where the profile has them: whole stacks. */
+    lp__context_tree ctx;
+    int have_ctx = 0;
+    rc = lp__context_tree_build(s, nm, &ctx);
+    if (rc == 0)
+        for (size_t i = 0; i < ctx.count && !have_ctx; i++)
+            have_ctx = ctx.nodes[i].self != 0;
+    else if (rc == LP_ENOENT)
+        memset(&ctx, 0, sizeof ctx);
+    if (rc && rc != LP_ENOENT) {
+        pp_views_fini(&v);
+        return rc;
+    }
     int present[PP_NKINDS] = {v.cost.merged > 0 && insns > 0, v.cost.merged > 0,
-                              v.methods.merged > 0, v.calls.merged > 0};
+                              v.methods.merged > 0, v.calls.merged > 0, have_ctx};
     int slot[PP_NKINDS], nkinds = 0, default_kind = -1;
     for (int k = 0; k < PP_NKINDS; k++) {
         slot[k] = present[k] ? nkinds++ : -1;
@@ -689,6 +758,7 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
             default_kind = k;
     }
     if (nkinds == 0) {
+        lp__context_tree_fini(&ctx);
         pp_views_fini(&v);
         return LP_ENOENT;
     }
@@ -697,6 +767,10 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
     memset(&b, 0, sizeof b);
     b.s = s;
     b.nm = nm;
+    /* The native runtime weighs its contexts by PC samples, the Valgrind
+     * tool by the instructions executed in them. */
+    b.context_kind = lp_meta_get(&s->meta, "context-weight") ? "context_samples"
+                                                              : "context_instructions";
     rc = LP_ENOMEM;
     if (lp_table_init(&b.strings_index, 1024) || lp_table_init(&b.functions_index, 256) ||
         lp_table_init(&b.locations_index, 1024) || lp_table_init(&b.samples_index, 1024))
@@ -722,6 +796,8 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
         const lp_entry *e = &v.calls.entries[i];
         rc = pp_add(&b, e->key.b, e->key.a, 1, PP_CALLS, e->v[0]);
     }
+    if (rc == 0 && have_ctx)
+        rc = pp_add_contexts(&b, &ctx);
     if (rc)
         goto out;
 
@@ -732,13 +808,14 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
     const char *incomplete = lp_meta_get(meta, "incomplete-reason");
     if (!incomplete)
         incomplete = "yes";
-    char sources[160];
-    snprintf(sources, sizeof sources, "%s%s%s%s%s",
+    char sources[200];
+    snprintf(sources, sizeof sources, "%s%s%s%s%s%s%s",
              present[PP_EXECS] ? (v.cost_is_blocks ? "basic blocks" : "code regions") : "",
              present[PP_EXECS] && present[PP_INVOCATIONS] ? ", " : "",
              present[PP_INVOCATIONS] ? "methods" : "",
              (present[PP_EXECS] || present[PP_INVOCATIONS]) && present[PP_CALLS] ? ", " : "",
-             present[PP_CALLS] ? (v.calls_are_pairs ? "call pairs" : "call graph") : "");
+             present[PP_CALLS] ? (v.calls_are_pairs ? "call pairs" : "call graph") : "",
+             have_ctx && nkinds > 1 ? ", " : "", have_ctx ? "calling contexts" : "");
     int sampled = v.cost.sampled || v.methods.sampled || v.calls.sampled;
     if ((rc = pp_comment(&b, comments, &ncomments, "program", lp_meta_get(meta, "program"))) ||
         (rc = pp_comment(&b, comments, &ncomments, "command", lp_meta_get(meta, "command"))) ||
@@ -747,8 +824,13 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
         (rc = pp_comment(&b, comments, &ncomments, "source", source)) ||
         (rc = pp_comment(&b, comments, &ncomments, "from lowprof profiles", sources)) ||
         (rc = pp_comment(&b, comments, &ncomments, "stacks",
-                         "no calling contexts recorded: one frame per block, region or "
-                         "method entry; two frames [callee, call site] per call pair")) ||
+                         have_ctx ? "whole calling contexts (one frame per function) in "
+                                    "the context type; in the others one frame per block, "
+                                    "region or method entry, two frames [callee, call site] "
+                                    "per call pair"
+                                  : "no calling contexts recorded: one frame per block, "
+                                    "region or method entry; two frames [callee, call site] "
+                                    "per call pair")) ||
         (rc = pp_comment(&b, comments, &ncomments, "counts",
                          sampled ? "estimates from a sampled profile" : "exact")) ||
         (rc = pp_comment(&b, comments, &ncomments, "incomplete",
@@ -759,6 +841,7 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
                   t * 1000000000LL, o);
 out:
     pp_builder_fini(&b);
+    lp__context_tree_fini(&ctx);
     pp_views_fini(&v);
     return rc;
 }

@@ -23,7 +23,7 @@ const lp_exporter lp_exporters[] = {
      "--profile block (lowprof record) or profiles=block (lowprof cc), from a program "
      "built with -g"},
     {"pprof", lp__export_pprof,
-     "pprof needs a block, code-region, method, call-pair or call-graph profile"},
+     "pprof needs a block, code-region, method, call-pair, call-graph or context profile"},
     {NULL, NULL, NULL},
 };
 

@@ -23,7 +23,11 @@
  * compiler inlines into hot_sum's loop; INLINE_SRC is that file): in
  * `pprof -raw`, some location has two lines, mix at a line of its body
  * first, then hot_sum at the line of the call, as pprof wants inlined code;
- * and `pprof -top` gives mix instructions of its own (as "mix (inline)"). */
+ * and `pprof -top` gives mix instructions of its own (as "mix (inline)").
+ *
+ * Then PPROF_PROG recorded with --profile block,context: the context type
+ * has whole stacks (main's cumulative count holds heavy's and medium's),
+ * and per function the same instructions as the instructions type. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -369,6 +373,80 @@ static int record_export(const char *lowprof, const char *dir, const char *name,
     return lp_itest_run(exp, log) == 0 ? 0 : 1;
 }
 
+/* The cumulative count pprof -top gives function name in log; 0 if it
+ * lists none. */
+static uint64_t top_cum(const char *log, const char *name)
+{
+    FILE *f = fopen(log, "r");
+    char line[4096];
+    uint64_t cum = 0;
+    int in_rows = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        if (strstr(line, "flat  flat%")) {
+            in_rows = 1;
+            continue;
+        }
+        if (!in_rows)
+            continue;
+        const char *p;
+        parse_count(line, &p);
+        p = skip_fields(p, 2);
+        uint64_t c = parse_count(p, &p);
+        const char *fn = skip_fields(p, 1);
+        if (strncmp(fn, name, strlen(name)) == 0 && fn[strlen(name)] == '\n')
+            cum = c;
+    }
+    if (f)
+        fclose(f);
+    return cum;
+}
+
+/* Calling contexts (record --profile context) become whole stacks: per
+ * function, the context type's flat count is the instructions type's (both
+ * exact, the instructions executed in the function itself), and main's
+ * cumulative count holds its callees'. */
+static void check_contexts(const char *lowprof, const char *dir, const char *pprof,
+                           const char *prog)
+{
+    char prof[1100], log[1100], out[1100];
+    snprintf(prof, sizeof prof, "%s/ctx.lpprof", dir);
+    snprintf(log, sizeof log, "%s/ctx-record.log", dir);
+    char *rec[] = {(char *)lowprof, "record", "--profile", "block,context", "-o", prof,
+                   "--no-imatrix", "--", (char *)prog, NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(rec, log), 0);
+    snprintf(out, sizeof out, "%s/ctx.pb.gz", dir);
+    snprintf(log, sizeof log, "%s/ctx-export.log", dir);
+    char *exp[] = {(char *)lowprof, "export", "--format", "pprof", "-o", out, prof, NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(exp, log), 0);
+    char flat_i[1200], flat_c[1200], cum[1200], type[64];
+    snprintf(flat_i, sizeof flat_i, "%s/ctx-top-insns.txt", dir);
+    snprintf(flat_c, sizeof flat_c, "%s/ctx-top-ctx.txt", dir);
+    snprintf(cum, sizeof cum, "%s/ctx-top-cum.txt", dir);
+    char *ti[] = {(char *)pprof, "-top", "-noinlines", "-sample_index=instructions", out, NULL};
+    char *tc[] = {(char *)pprof, "-top", "-noinlines", "-sample_index=context_instructions", out,
+                  NULL};
+    char *tu[] = {(char *)pprof, "-top", "-cum", "-noinlines", "-nodecount=100000",
+                  "-sample_index=context_instructions", out, NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(ti, flat_i), 0);
+    LP_CHECK_EQ_U64(lp_itest_run(tc, flat_c), 0);
+    LP_CHECK_EQ_U64(lp_itest_run(tu, cum), 0);
+    fn_counts ri = {0}, rc = {0};
+    parse_top(flat_i, &ri, type, sizeof type);
+    parse_top(flat_c, &rc, type, sizeof type);
+    LP_CHECK(strcmp(type, "context_instructions") == 0);
+    const fn_count *hi = counts_find(&ri, "heavy"), *hc = counts_find(&rc, "heavy");
+    const fn_count *mi = counts_find(&ri, "medium"), *mc = counts_find(&rc, "medium");
+    LP_CHECK(hi && hc && hi->count == hc->count && hc->count > 0);
+    LP_CHECK(mi && mc && mi->count == mc->count && mc->count > 0);
+    uint64_t main_cum = top_cum(cum, "main");
+    printf("\ncontexts: heavy %llu, medium %llu instructions in both types; main's cumulative %llu\n",
+           hc ? (unsigned long long)hc->count : 0ULL, mc ? (unsigned long long)mc->count : 0ULL,
+           (unsigned long long)main_cum);
+    LP_CHECK(hc && mc && main_cum >= hc->count + mc->count);
+    free(ri.items);
+    free(rc.items);
+}
+
 /* Inlined code: one line per inline level, innermost first. */
 static void check_inline(const char *lowprof, const char *dir, const char *pprof,
                          const char *prog, const char *src)
@@ -501,6 +579,7 @@ static int check_pprof(const char *lowprof, const char *dir, const char *prog,
         LP_CHECK(lp_itest_file_has(raw, expect));
     }
     lp_profile_set_fini(&set);
+    check_contexts(lowprof, dir, pprof, prog);
     if (inline_prog)
         check_inline(lowprof, dir, pprof, inline_prog, inline_src);
     return lp_test_done();
@@ -545,8 +624,8 @@ static int check_errors(const char *lowprof, const char *dir)
         write_profile(prof, unusable[i]);
         char *argv[] = {(char *)lowprof, "export", "--format", "pprof", "-o", out, prof, NULL};
         LP_CHECK_EQ_U64(lp_itest_run(argv, log), 1);
-        LP_CHECK(lp_itest_file_has(log, "pprof needs a block, code-region, method, call-pair or "
-                                        "call-graph profile"));
+        LP_CHECK(lp_itest_file_has(log, "pprof needs a block, code-region, method, call-pair, "
+                                        "call-graph or context profile"));
         LP_CHECK(access(out, F_OK) != 0);
     }
     /* A method profile alone is enough: a gzip stream comes out. */
