@@ -45,6 +45,7 @@
 typedef struct fn_count {
     char name[256];
     uint64_t count;
+    uint64_t cum; /* pprof -top's cumulative count (its rows only) */
 } fn_count;
 
 typedef struct fn_counts {
@@ -270,7 +271,9 @@ static void parse_top(const char *log, fn_counts *rows, char *type, size_t type_
             continue;
         const char *p;
         uint64_t flat = parse_count(line, &p);
-        const char *name = skip_fields(p, 4);
+        p = skip_fields(p, 2); /* flat%, sum% */
+        uint64_t cum = parse_count(p, &p);
+        const char *name = skip_fields(p, 1);
         size_t len = strcspn(name, "\n");
         if (len == 0)
             continue;
@@ -284,6 +287,7 @@ static void parse_top(const char *log, fn_counts *rows, char *type, size_t type_
         fn_count *x = &rows->items[rows->n++];
         snprintf(x->name, sizeof x->name, "%.*s", (int)len, name);
         x->count = flat;
+        x->cum = cum;
     }
     fclose(f);
 }
@@ -329,7 +333,7 @@ static fn_counts check_top(const char *pprof, const char *file, const char *dir,
 
 static const fn_count *row(const fn_counts *rows, size_t i)
 {
-    static const fn_count none = {"", 0};
+    static const fn_count none = {"", 0, 0};
     return i < rows->n ? &rows->items[i] : &none;
 }
 
@@ -349,15 +353,19 @@ static unsigned source_line(const char *path, const char *text)
     return found;
 }
 
-/* Records prog into dir/NAME.lpprof and exports it as dir/NAME.pb.gz;
- * 77 when the Valgrind tool is missing, 1 on a failure, else 0. */
-static int record_export(const char *lowprof, const char *dir, const char *name, const char *prog,
-                         char *out, size_t out_size)
+/* Records prog (with --profile profiles, unless NULL) into prof,
+ * dir/NAME.lpprof, and exports it as out, dir/NAME.pb.gz (both 1100
+ * bytes); 77 when the Valgrind tool is missing, 1 on a failure, else 0. */
+static int record_export(const char *lowprof, const char *dir, const char *name,
+                         const char *profiles, const char *prog, char *prof, char *out)
 {
-    char prof[1100], log[1100];
-    snprintf(prof, sizeof prof, "%s/%s.lpprof", dir, name);
+    char log[1100];
+    snprintf(prof, 1100, "%s/%s.lpprof", dir, name);
     snprintf(log, sizeof log, "%s/%s-record.log", dir, name);
-    char *rec[] = {(char *)lowprof, "record", "-o", prof, "--no-imatrix", "--", (char *)prog, NULL};
+    char *rec[] = {(char *)lowprof, "record", "-o", prof, "--no-imatrix", "--profile",
+                   (char *)profiles, "--", (char *)prog, NULL};
+    if (!profiles) /* the defaults */
+        memmove(&rec[5], &rec[7], 3 * sizeof *rec);
     int st = lp_itest_run(rec, log);
     if (st != 0 && lp_itest_vgtool_missing(log)) {
         printf("SKIP: the Valgrind tool is not available\n");
@@ -367,38 +375,10 @@ static int record_export(const char *lowprof, const char *dir, const char *name,
         fprintf(stderr, "lowprof record failed (%d), see %s\n", st, log);
         return 1;
     }
-    snprintf(out, out_size, "%s/%s.pb.gz", dir, name);
+    snprintf(out, 1100, "%s/%s.pb.gz", dir, name);
     snprintf(log, sizeof log, "%s/%s-export.log", dir, name);
     char *exp[] = {(char *)lowprof, "export", "--format", "pprof", "-o", out, prof, NULL};
     return lp_itest_run(exp, log) == 0 ? 0 : 1;
-}
-
-/* The cumulative count pprof -top gives function name in log; 0 if it
- * lists none. */
-static uint64_t top_cum(const char *log, const char *name)
-{
-    FILE *f = fopen(log, "r");
-    char line[4096];
-    uint64_t cum = 0;
-    int in_rows = 0;
-    while (f && fgets(line, sizeof line, f)) {
-        if (strstr(line, "flat  flat%")) {
-            in_rows = 1;
-            continue;
-        }
-        if (!in_rows)
-            continue;
-        const char *p;
-        parse_count(line, &p);
-        p = skip_fields(p, 2);
-        uint64_t c = parse_count(p, &p);
-        const char *fn = skip_fields(p, 1);
-        if (strncmp(fn, name, strlen(name)) == 0 && fn[strlen(name)] == '\n')
-            cum = c;
-    }
-    if (f)
-        fclose(f);
-    return cum;
 }
 
 /* Calling contexts (record --profile context) become whole stacks: per
@@ -408,16 +388,11 @@ static uint64_t top_cum(const char *log, const char *name)
 static void check_contexts(const char *lowprof, const char *dir, const char *pprof,
                            const char *prog)
 {
-    char prof[1100], log[1100], out[1100];
-    snprintf(prof, sizeof prof, "%s/ctx.lpprof", dir);
-    snprintf(log, sizeof log, "%s/ctx-record.log", dir);
-    char *rec[] = {(char *)lowprof, "record", "--profile", "block,context", "-o", prof,
-                   "--no-imatrix", "--", (char *)prog, NULL};
-    LP_CHECK_EQ_U64(lp_itest_run(rec, log), 0);
-    snprintf(out, sizeof out, "%s/ctx.pb.gz", dir);
-    snprintf(log, sizeof log, "%s/ctx-export.log", dir);
-    char *exp[] = {(char *)lowprof, "export", "--format", "pprof", "-o", out, prof, NULL};
-    LP_CHECK_EQ_U64(lp_itest_run(exp, log), 0);
+    char prof[1100], out[1100];
+    int st = record_export(lowprof, dir, "ctx", "block,context", prog, prof, out);
+    LP_CHECK_EQ_U64(st, 0);
+    if (st)
+        return;
     char flat_i[1200], flat_c[1200], cum[1200], type[64];
     snprintf(flat_i, sizeof flat_i, "%s/ctx-top-insns.txt", dir);
     snprintf(flat_c, sizeof flat_c, "%s/ctx-top-ctx.txt", dir);
@@ -430,29 +405,32 @@ static void check_contexts(const char *lowprof, const char *dir, const char *ppr
     LP_CHECK_EQ_U64(lp_itest_run(ti, flat_i), 0);
     LP_CHECK_EQ_U64(lp_itest_run(tc, flat_c), 0);
     LP_CHECK_EQ_U64(lp_itest_run(tu, cum), 0);
-    fn_counts ri = {0}, rc = {0};
+    fn_counts ri = {0}, rc = {0}, rm = {0};
     parse_top(flat_i, &ri, type, sizeof type);
+    parse_top(cum, &rm, type, sizeof type);
     parse_top(flat_c, &rc, type, sizeof type);
     LP_CHECK(strcmp(type, "context_instructions") == 0);
     const fn_count *hi = counts_find(&ri, "heavy"), *hc = counts_find(&rc, "heavy");
     const fn_count *mi = counts_find(&ri, "medium"), *mc = counts_find(&rc, "medium");
     LP_CHECK(hi && hc && hi->count == hc->count && hc->count > 0);
     LP_CHECK(mi && mc && mi->count == mc->count && mc->count > 0);
-    uint64_t main_cum = top_cum(cum, "main");
+    const fn_count *m = counts_find(&rm, "main");
+    uint64_t main_cum = m ? m->cum : 0;
     printf("\ncontexts: heavy %llu, medium %llu instructions in both types; main's cumulative %llu\n",
            hc ? (unsigned long long)hc->count : 0ULL, mc ? (unsigned long long)mc->count : 0ULL,
            (unsigned long long)main_cum);
     LP_CHECK(hc && mc && main_cum >= hc->count + mc->count);
     free(ri.items);
     free(rc.items);
+    free(rm.items);
 }
 
 /* Inlined code: one line per inline level, innermost first. */
 static void check_inline(const char *lowprof, const char *dir, const char *pprof,
                          const char *prog, const char *src)
 {
-    char out[1100], raw[1200];
-    int rc = record_export(lowprof, dir, "inline", prog, out, sizeof out);
+    char prof[1100], out[1100], raw[1200];
+    int rc = record_export(lowprof, dir, "inline", NULL, prog, prof, out);
     LP_CHECK_EQ_U64(rc, 0);
     if (rc)
         return;
@@ -492,27 +470,14 @@ static void check_inline(const char *lowprof, const char *dir, const char *pprof
 static int check_pprof(const char *lowprof, const char *dir, const char *prog,
                        const char *pprof_dir, const char *inline_prog, const char *inline_src)
 {
-    char prof[1100], log[1100], report[1100], out[1100];
-    snprintf(prof, sizeof prof, "%s/prog.lpprof", dir);
-    snprintf(log, sizeof log, "%s/record.log", dir);
-    char *rec[] = {(char *)lowprof, "record", "-o", prof, "--no-imatrix", "--", (char *)prog, NULL};
-    int st = lp_itest_run(rec, log);
-    if (st != 0 && lp_itest_vgtool_missing(log)) {
-        printf("SKIP: the Valgrind tool is not available\n");
-        return 77;
-    }
-    if (st != 0) {
-        fprintf(stderr, "lowprof record failed (%d), see %s\n", st, log);
-        return 1;
-    }
+    char prof[1100], report[1100], out[1100];
+    int st = record_export(lowprof, dir, "prog", NULL, prog, prof, out);
+    if (st)
+        return st;
     snprintf(report, sizeof report, "%s/report.txt", dir);
     char *rep[] = {(char *)lowprof, "report", "--top", "0", "--type", "block,method,call-pair",
                    prof, NULL};
     LP_CHECK_EQ_U64(lp_itest_run(rep, report), 0);
-    snprintf(out, sizeof out, "%s/prog.pb.gz", dir);
-    snprintf(log, sizeof log, "%s/export.log", dir);
-    char *exp[] = {(char *)lowprof, "export", "--format", "pprof", "-o", out, prof, NULL};
-    LP_CHECK_EQ_U64(lp_itest_run(exp, log), 0);
 
     char pprof[1200];
     get_pprof(pprof_dir, pprof, sizeof pprof);

@@ -12,22 +12,10 @@
 #   check_gcov_afdo.sh LOWPROF SRCDIR WORKDIR
 # Skips (77) without gcc or when it has no -fauto-profile.
 set -u
-if [ $# -ne 3 ]; then
-  echo "usage: $0 LOWPROF SRCDIR WORKDIR" >&2
-  exit 2
-fi
-lowprof=$1 src=$2 work=$3
-case $lowprof in /*) ;; */*) lowprof=$PWD/$lowprof ;; esac
-src=$(cd "$src" && pwd) || exit 1
+. "$(dirname "$0")/check_work.sh"
+check_args "$@"
 command -v gcc >/dev/null 2>&1 || { echo "gcc is not installed"; exit 77; }
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work" || exit 1
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+check_begin
 
 cp "$src/sample_prog.c" prog.c
 gcc -O2 -g prog.c -o prog || { echo "FAIL: gcc did not build prog.c"; exit 1; }
@@ -69,8 +57,4 @@ rc=$?
 grep -q 'gcov-afdo needs a block profile' err.out || fail "gcov-afdo without blocks said: $(cat err.out)"
 [ -e none.afdo ] && fail "gcov-afdo without blocks left none.afdo"
 
-if [ $failures -ne 0 ]; then
-  echo "$failures check(s) failed"
-  exit 1
-fi
-echo "gcov-afdo: gcc took the profile; its counts are the run's"
+finish "gcov-afdo: gcc took the profile; its counts are the run's"
