@@ -892,6 +892,14 @@ static void test_stacks(void)
           slurp(folded));
     CHECK(c_weight > 0 && c_weight < best, "main;c weighs %llu, main;a;b %llu",
           (unsigned long long)c_weight, (unsigned long long)best);
+    /* The report says what weighs these contexts. */
+    char *rep[] = {(char *)g_lowprof, "report", "--type", "context", path_in(g_work, "s.lpprof"),
+                   NULL};
+    st = run(rep, NULL, NULL, path_in(g_work, "report.txt"), path_in(g_work, "report.err"));
+    char *text = slurp(path_in(g_work, "report.txt"));
+    CHECK(ok_status(st) && strstr(text, "self samples") && strstr(text, "main;a;b"),
+          "report --type context:\n%s", text);
+    free(text);
 
     /* No frame pointers, and rbp holding what a walk must refuse. */
     const char *nofp[] = {"-fomit-frame-pointer", "-momit-leaf-frame-pointer", NULL};
