@@ -46,7 +46,6 @@ typedef struct ls_strings {
     size_t count;
 } ls_strings;
 
-
 /* The model: top-level functions, sorted by total samples (descending). */
 typedef struct ls_state {
     ls_node **top;

@@ -76,7 +76,7 @@ static void wild_values(void)
     uintptr_t lo = ((uintptr_t)area + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
     uintptr_t hole = lo + 4 * (uintptr_t)page;
     uint64_t *rec = (uint64_t *)(hole - 16);
-    rec[0] = hole + 64;    /* next record: on the hole */
+    rec[0] = hole + 64;               /* next record: on the hole */
     rec[1] = (uint64_t)(uintptr_t)&b; /* a plausible return address */
     int hole_made = mprotect((void *)hole, (size_t)page, PROT_NONE) == 0;
     uint64_t local[4] = {0, 0, 0, 0};
