@@ -187,9 +187,10 @@ int cmd_cc(int argc, char **argv)
                 else if (len == 7 && strncmp(s, "context", 7) == 0)
                     types |= 4;
                 else if (!(len == 4 && strncmp(s, "none", 4) == 0))
-                    return lp_host_usage("cc", "--profiles: '%.*s' is not call-graph, block, "
-                                        "context or none",
-                                        (int)len, s);
+                    return lp_host_usage("cc",
+                                         "--profiles: '%.*s' is not call-graph, block, "
+                                         "context or none",
+                                         (int)len, s);
                 s += len + (s[len] == ',');
             }
         } else if (strcmp(a, "--blocks=clone") == 0 || strcmp(a, "--blocks=inline") == 0) {
@@ -242,8 +243,8 @@ int cmd_cc(int argc, char **argv)
         for (size_t k = 0; k < sizeof lp_cc_frame_flags / sizeof *lp_cc_frame_flags; k++) {
             if (!lp_cc_accepts(compiler, lp_cc_frame_flags[k]))
                 return lp_host_fail("cc: %s does not accept %s: calling contexts need frame "
-                                   "pointers",
-                                   compiler, lp_cc_frame_flags[k]);
+                                    "pointers",
+                                    compiler, lp_cc_frame_flags[k]);
             flags[nflags++] = lp_cc_frame_flags[k];
         }
     }

@@ -59,8 +59,8 @@ typedef Lowprof__Pprof__Function pp_function;
 /* The kinds of count, in sample_type order. */
 enum { PP_INSNS, PP_EXECS, PP_INVOCATIONS, PP_CALLS, PP_CONTEXT, PP_NKINDS };
 /* PP_CONTEXT's name depends on what weighs the contexts (pp_builder). */
-static const char *const pp_kind_names[PP_NKINDS] = {"instructions", "executions",
-                                                     "invocations", "calls", NULL};
+static const char *const pp_kind_names[PP_NKINDS] = {"instructions", "executions", "invocations",
+                                                     "calls", NULL};
 
 /* A stack of at most two locations, or a whole calling context's (stack,
  * leaf first, owned), and its values by kind. */
@@ -769,8 +769,8 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
     b.nm = nm;
     /* The native runtime weighs its contexts by PC samples, the Valgrind
      * tool by the instructions executed in them. */
-    b.context_kind = lp_meta_get(&s->meta, "context-weight") ? "context_samples"
-                                                              : "context_instructions";
+    b.context_kind =
+        lp_meta_get(&s->meta, "context-weight") ? "context_samples" : "context_instructions";
     rc = LP_ENOMEM;
     if (lp_table_init(&b.strings_index, 1024) || lp_table_init(&b.functions_index, 256) ||
         lp_table_init(&b.locations_index, 1024) || lp_table_init(&b.samples_index, 1024))
