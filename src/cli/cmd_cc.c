@@ -164,6 +164,32 @@ static const char *lp_cc_include_dir(void)
     return LP_RT_PREFIX "/" LP_RT_INCLUDEDIR;
 }
 
+/* Frame pointers in every function, leaves too (a leaf without one would
+ * hide its caller from the runtime's stack walk): the flags are put first
+ * among the compiler arguments, which start at (*argv)[first], so every
+ * step gets them (the copies' too) and the program's own flags come after
+ * and still win. *argv becomes a new array, kept to the end of the
+ * command (in lp_cc_frame_argv). 0, or 1 with a message. */
+static char **lp_cc_frame_argv;
+static int lp_cc_frame_pointers(const char *compiler, int *argc, char ***argv, int first)
+{
+    int nf = (int)(sizeof lp_cc_frame_flags / sizeof *lp_cc_frame_flags);
+    for (int k = 0; k < nf; k++)
+        if (!lp_cc_accepts(compiler, lp_cc_frame_flags[k]))
+            return lp_host_fail("cc: %s does not accept %s: calling contexts need frame pointers",
+                                compiler, lp_cc_frame_flags[k]);
+    char **av = calloc((size_t)(*argc + nf + 1), sizeof *av);
+    if (!av)
+        return lp_host_fail("out of memory");
+    for (int k = 0; k < *argc; k++)
+        av[k < first ? k : k + nf] = (*argv)[k];
+    for (int k = 0; k < nf; k++)
+        av[first + k] = (char *)lp_cc_frame_flags[k];
+    *argc += nf;
+    *argv = lp_cc_frame_argv = av;
+    return 0;
+}
+
 int cmd_cc(int argc, char **argv)
 {
     unsigned types = 1; /* bit 0 call-graph, bit 1 block, bit 2 frame pointers */
@@ -217,7 +243,7 @@ int cmd_cc(int argc, char **argv)
         compiler = types & 2 ? "clang" : "cc";
     if (types == 4)
         types |= 1;
-    const char *flags[4];
+    const char *flags[2];
     int nflags = 0;
     if (lp_cc_accepts(compiler, "-O0") < 0)
         return lp_host_fail("cc: cannot run %s", compiler);
@@ -236,18 +262,8 @@ int cmd_cc(int argc, char **argv)
                                compiler, LP_CC_BLOCK_FLAG);
         flags[nflags++] = LP_CC_BLOCK_FLAG;
     }
-    /* Frame pointers in every function, leaves too: a leaf without one
-     * would hide its caller from the stack walk. */
-    int frame_flags = nflags;
-    if (types & 4) {
-        for (size_t k = 0; k < sizeof lp_cc_frame_flags / sizeof *lp_cc_frame_flags; k++) {
-            if (!lp_cc_accepts(compiler, lp_cc_frame_flags[k]))
-                return lp_host_fail("cc: %s does not accept %s: calling contexts need frame "
-                                    "pointers",
-                                    compiler, lp_cc_frame_flags[k]);
-            flags[nflags++] = lp_cc_frame_flags[k];
-        }
-    }
+    if ((types & 4) && lp_cc_frame_pointers(compiler, &argc, &argv, i) != 0)
+        return 1;
     int links = lp_cc_links(argc - i, argv + i);
     char rt[PATH_MAX + 32];
     if (links && lp_cc_find_rt(rt_given, rt, sizeof rt) != 0)
@@ -268,20 +284,16 @@ int cmd_cc(int argc, char **argv)
         tail[ntail++] = "-pthread";
     }
     if ((types & 2) && !inline_blocks && lp_cc_clones(argc - i, argv + i)) {
-        /* The frame-pointer flags go to every step, as the program's own. */
-        int nframe = nflags - frame_flags;
-        size_t cap = (size_t)(argc - i) + 2 + (size_t)nframe;
+        size_t cap = (size_t)(argc - i) + 2;
         char **av = calloc(cap, sizeof *av);
         if (!av)
             return lp_host_fail("out of memory");
         av[0] = inc;
-        for (int k = 0; k < nframe; k++)
-            av[1 + k] = (char *)flags[frame_flags + k];
         for (int k = i; k < argc; k++)
-            av[k - i + 1 + nframe] = argv[k];
+            av[k - i + 1] = argv[k];
         lp_cc_build b = {
             .compiler = compiler,
-            .argc = argc - i + 1 + nframe,
+            .argc = argc - i + 1,
             .argv = av,
             .entry_flag = LP_CC_ENTRY_FLAG,
             .block_flag = LP_CC_BLOCK_FLAG,
