@@ -62,8 +62,6 @@ const char cmd_cc_help[] =
 
 #define LP_CC_ENTRY_FLAG "-fpatchable-function-entry=5,0"
 #define LP_CC_BLOCK_FLAG "-fsanitize-coverage=trace-pc-guard,pc-table"
-static const char *const lp_cc_frame_flags[] = {"-fno-omit-frame-pointer",
-                                                "-mno-omit-leaf-frame-pointer"};
 
 /* Whether compiler accepts flag on an empty C file (no output kept): 1 it
  * does, 0 it refuses, -1 it cannot be run. */
@@ -163,6 +161,9 @@ static const char *lp_cc_include_dir(void)
         return LP_RT_SOURCE_INCLUDE;
     return LP_RT_PREFIX "/" LP_RT_INCLUDEDIR;
 }
+
+static const char *const lp_cc_frame_flags[] = {"-fno-omit-frame-pointer",
+                                                "-mno-omit-leaf-frame-pointer"};
 
 /* Frame pointers in every function, leaves too (a leaf without one would
  * hide its caller from the runtime's stack walk): the flags are put first
