@@ -900,6 +900,12 @@ static void test_stacks(void)
     CHECK(ok_status(st) && strstr(text, "self samples") && strstr(text, "main;a;b"),
           "report --type context:\n%s", text);
     free(text);
+    char *info[] = {(char *)g_lowprof, "info", path_in(g_work, "s.lpprof"), NULL};
+    st = run(info, NULL, NULL, path_in(g_work, "info.txt"), path_in(g_work, "info.err"));
+    text = slurp(path_in(g_work, "info.txt"));
+    CHECK(ok_status(st) && strstr(text, "0 calls") && strstr(text, "self samples"),
+          "info: the context profile's counters:\n%s", text);
+    free(text);
 
     /* No frame pointers, and rbp holding what a walk must refuse. */
     const char *nofp[] = {"-fomit-frame-pointer", "-momit-leaf-frame-pointer", NULL};
