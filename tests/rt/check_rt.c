@@ -137,15 +137,16 @@ static char *slurp(const char *path)
 
 /* How block profiles are compiled: lowprof cc --blocks=clone or inline. */
 static const char *g_blocks = "clone";
-/* The program build_with compiles, in SRCDIR. */
-static const char *g_source = "rt_prog.c";
 
-/* Compiles g_source (rt_prog.c) into WORK/name with `lowprof cc` (compiler cc and
+/* Compiles rt_prog.c into WORK/name with `lowprof cc` (compiler cc and
  * --profiles=profiles) and extra compiler arguments (NULL-terminated). */
+/* The test program's source in tests/rt. */
+static const char *g_prog_src = "rt_prog.c";
+
 static void build_with(const char *name, const char *cc, const char *profiles, const char *rt,
                        const char *const *extra)
 {
-    char *src = path_in(g_src, g_source);
+    char *src = path_in(g_src, g_prog_src);
     char *exe = path_in(g_work, name);
     char *incdir;
     if (asprintf(&incdir, "-I%s/../../include", g_src) < 0)
@@ -864,7 +865,7 @@ static uint64_t folded_heaviest(const char *path, char *out, size_t cap, const c
  * wild), the program runs as ever and its profile is written. */
 static void test_stacks(void)
 {
-    g_source = "stacks_prog.c";
+    g_prog_src = "stacks_prog.c";
     const char *env = "strategy=always,profiles=call-graph,context,out=s.lpprof";
     build_with("prog", "clang", "call-graph,context", NULL, NULL);
     int st = run_prog("plain", env, NULL);
@@ -922,7 +923,6 @@ static void test_stacks(void)
     CHECK(strcmp(meta(&l, "complete"), "yes") == 0, "wild: complete=%s", meta(&l, "complete"));
     CHECK(strtoull(meta(&l, "context-samples"), NULL, 10) > 0, "wild: no context samples");
     unload(&l);
-    g_source = "rt_prog.c";
 }
 
 /* Whether clang is there and takes both instrumentation flags. */
