@@ -23,6 +23,9 @@
 /* What v0 and v1 count for type ("executions", "instructions", ...); v1 is
  * NULL where it carries no summable quantity. Unknown types get "v0"/"v1". */
 const char *lp_report_counter_name(unsigned type, int which);
+/* The same for a profile of the set whose meta is m: the native runtime's
+ * context profile (meta context-weight) counts self samples in v1. */
+const char *lp_report_counter_name_in(const lp_meta *m, unsigned type, int which);
 /* 1 if key b of type is a code address (a callee, a destination), so it
  * deserves a symbol too. */
 int lp_report_key_b_is_code(unsigned type);

@@ -36,9 +36,12 @@ void lp_symbolizer_free(lp_symbolizer *s);
  * subroutines nest it: the function (its linkage name, the mangled name for
  * C++, else its DWARF name), the line where that function is declared, and
  * the line and discriminator inside it: the instruction's own for the
- * innermost level, the call site of the next inner level otherwise. */
+ * innermost level, the call site of the next inner level otherwise. The
+ * strings live as long as the symbolizer. */
 typedef struct lp_src_frame {
     const char *function; /* NULL if DWARF names none; lives as long as s */
+    const char *name;     /* function as people read it (C++ demangled) */
+    const char *decl_file; /* the file that declares function; NULL if unknown */
     unsigned decl_line;   /* DW_AT_decl_line; 0 if unknown */
     unsigned line;        /* 0 if unknown */
     unsigned discriminator; /* as DWARF holds it (not decoded) */

@@ -170,9 +170,38 @@ static const char *lp_cc_include_dir(void)
     return LP_RT_PREFIX "/" LP_RT_INCLUDEDIR;
 }
 
+static const char *const lp_cc_frame_flags[] = {"-fno-omit-frame-pointer",
+                                                "-mno-omit-leaf-frame-pointer"};
+
+/* Frame pointers in every function, leaves too (a leaf without one would
+ * hide its caller from the runtime's stack walk): the flags are put first
+ * among the compiler arguments, which start at (*argv)[first], so every
+ * step gets them (the copies' too) and the program's own flags come after
+ * and still win. *argv becomes a new array, kept to the end of the
+ * command (in lp_cc_frame_argv). 0, or 1 with a message. */
+static char **lp_cc_frame_argv;
+static int lp_cc_frame_pointers(const char *compiler, int *argc, char ***argv, int first)
+{
+    int nf = (int)(sizeof lp_cc_frame_flags / sizeof *lp_cc_frame_flags);
+    for (int k = 0; k < nf; k++)
+        if (!lp_cc_accepts(compiler, lp_cc_frame_flags[k]))
+            return lp_host_fail("cc: %s does not accept %s: calling contexts need frame pointers",
+                                compiler, lp_cc_frame_flags[k]);
+    char **av = calloc((size_t)(*argc + nf + 1), sizeof *av);
+    if (!av)
+        return lp_host_fail("out of memory");
+    for (int k = 0; k < *argc; k++)
+        av[k < first ? k : k + nf] = (*argv)[k];
+    for (int k = 0; k < nf; k++)
+        av[first + k] = (char *)lp_cc_frame_flags[k];
+    *argc += nf;
+    *argv = lp_cc_frame_argv = av;
+    return 0;
+}
+
 int cmd_cc(int argc, char **argv)
 {
-    unsigned types = 1; /* bit 0 call-graph, bit 1 block */
+    unsigned types = 1; /* bit 0 call-graph, bit 1 block, bit 2 frame pointers */
     const char *compiler = NULL, *rt_given = NULL;
     int print = 0, i = 1, inline_blocks = 0;
     for (; i < argc; i++) {
@@ -190,9 +219,13 @@ int cmd_cc(int argc, char **argv)
                 else if ((len == 5 && strncmp(s, "block", 5) == 0) ||
                          (len == 6 && strncmp(s, "blocks", 6) == 0))
                     types |= 2;
+                else if (len == 7 && strncmp(s, "context", 7) == 0)
+                    types |= 4;
                 else if (!(len == 4 && strncmp(s, "none", 4) == 0))
-                    return lp_host_usage("cc", "--profiles: '%.*s' is not call-graph, block or none",
-                                        (int)len, s);
+                    return lp_host_usage("cc",
+                                         "--profiles: '%.*s' is not call-graph, block, "
+                                         "context or none",
+                                         (int)len, s);
                 s += len + (s[len] == ',');
             }
         } else if (strcmp(a, "--blocks=clone") == 0 || strcmp(a, "--blocks=inline") == 0) {
@@ -217,6 +250,8 @@ int cmd_cc(int argc, char **argv)
         compiler = getenv("CC");
     if (!compiler || !*compiler)
         compiler = types & 2 ? "clang" : "cc";
+    if (types == 4)
+        types |= 1;
     const char *flags[2];
     int nflags = 0;
     if (lp_cc_accepts(compiler, "-O0") < 0)
@@ -236,6 +271,8 @@ int cmd_cc(int argc, char **argv)
                                compiler, LP_CC_BLOCK_FLAG);
         flags[nflags++] = LP_CC_BLOCK_FLAG;
     }
+    if ((types & 4) && lp_cc_frame_pointers(compiler, &argc, &argv, i) != 0)
+        return 1;
     int links = lp_cc_links(argc - i, argv + i);
     char rt[PATH_MAX + 32];
     if (links && lp_cc_find_rt(rt_given, rt, sizeof rt) != 0)

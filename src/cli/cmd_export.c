@@ -44,11 +44,16 @@ const char cmd_export_help[] =
     "             its start (with discriminators) from the block profile, call\n"
     "             targets from the call pairs, inlined call sites from DWARF;\n"
     "             needs a block profile of code built with -g\n"
+    "  gcov-afdo  gcc's AutoFDO profile, for gcc -fauto-profile=FILE (gcc 12's\n"
+    "             format, version 2): the llvm-sample samples without\n"
+    "             discriminators, in gcov's binary words\n"
     "  pprof      gzipped profile.proto for the pprof tool: sample types\n"
     "             instructions, executions (blocks), invocations (methods) and\n"
     "             calls (call pairs); one-frame stacks, and two frames\n"
-    "             [callee, call site] for calls (no calling contexts recorded);\n"
-    "             locations with lines, functions, mappings with build ids\n"
+    "             [callee, call site] for calls; with a context profile, a\n"
+    "             context type (instructions or samples) with whole stacks;\n"
+    "             locations with lines (one per inlined level), functions,\n"
+    "             mappings with build ids\n"
     "\n"
     "Options:\n"
     "  -f, --format FORMAT  one of the formats above (required)\n"
@@ -64,7 +69,9 @@ const char cmd_export_help[] =
     "  lowprof export --format folded run.lpprof | flamegraph.pl > calls.svg\n"
     "  lowprof export --format speedscope -o run.speedscope.json run.lpprof\n"
     "  lowprof export --format llvm-sample -o prof.txt run.lpprof\n"
-    "  clang -O2 -gline-tables-only -fprofile-sample-use=prof.txt prog.c -o prog\n";
+    "  clang -O2 -gline-tables-only -fprofile-sample-use=prof.txt prog.c -o prog\n"
+    "  lowprof export --format gcov-afdo -o prog.afdo run.lpprof\n"
+    "  gcc -O2 -fauto-profile=prog.afdo prog.c -o prog\n";
 
 int cmd_export(int argc, char **argv)
 {

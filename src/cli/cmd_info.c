@@ -137,7 +137,8 @@ static int info_profile(const char *path, FILE *f)
             }
             char c0[32], c1[32], c2[32], c3[32];
             const char *name = lp_profile_type_name(p->type);
-            const char *n0 = lp_report_counter_name(p->type, 0), *n1 = lp_report_counter_name(p->type, 1);
+            const char *n0 = lp_report_counter_name(p->type, 0);
+            const char *n1 = lp_report_counter_name_in(&set.meta, p->type, 1);
             if (name)
                 lp_tab_cell(&t, "%s", name);
             else

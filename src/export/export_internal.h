@@ -81,10 +81,16 @@ void lp__context_stacks_free(lp__context_stack *st, size_t n);
 int lp__export_llvm_sample(const char *source, const lp_profile_set *s, lp_names *nm,
                            lp_out *o);
 
+/* gcc's AutoFDO profile (gcc -fauto-profile=FILE, gcc 12's version 2):
+ * the llvm-sample model with discriminators merged, in gcov's binary
+ * words. LP_ENOENT as lp__export_llvm_sample. */
+int lp__export_gcov_afdo(const char *source, const lp_profile_set *s, lp_names *nm, lp_out *o);
+
 /* pprof's profile.proto, gzipped: instructions, executions, invocations and
  * calls as sample types, one-frame stacks per address and two-frame
- * [callee, call site] stacks per call pair, locations with lines, functions
- * and mappings with build ids. LP_ENOENT if s has none of those types. */
+ * [callee, call site] stacks per call pair; calling contexts as whole
+ * stacks; locations with a line per inlined level, functions and mappings
+ * with build ids. LP_ENOENT if s has none of those types. */
 int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, lp_out *o);
 
 #endif

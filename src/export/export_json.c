@@ -123,7 +123,7 @@ static int json_entry_cmp(const void *x, const void *y)
     return 0;
 }
 
-static int json_profile(lp_out *o, lp_names *nm, const lp_profile *p)
+static int json_profile(lp_out *o, lp_names *nm, const lp_meta *m, const lp_profile *p)
 {
     const char *name = lp_profile_type_name(p->type);
     lp_outs(o, "    {\"type\": ");
@@ -140,7 +140,7 @@ static int json_profile(lp_out *o, lp_names *nm, const lp_profile *p)
     lp_outs(o, ", \"counters\": [");
     json_string(o, lp_report_counter_name(p->type, 0));
     lp_outs(o, ", ");
-    json_string(o, lp_report_counter_name(p->type, 1) ? lp_report_counter_name(p->type, 1)
+    json_string(o, lp_report_counter_name(p->type, 1) ? lp_report_counter_name_in(m, p->type, 1)
                    : p->type == LP_PROF_VALUE   ? "size"
                    : p->type == LP_PROF_STREAMS ? "length"
                                                 : "unused");
@@ -212,7 +212,7 @@ int lp__export_json(const char *source, const lp_profile_set *s, lp_names *nm, l
     }
     lp_outs(o, s->modules.count ? "\n  ],\n  \"profiles\": [\n" : "],\n  \"profiles\": [\n");
     for (size_t i = 0; i < s->count; i++) {
-        int rc = json_profile(o, nm, &s->profiles[i]);
+        int rc = json_profile(o, nm, &s->meta, &s->profiles[i]);
         if (rc)
             return rc;
         lp_outs(o, i + 1 < s->count ? ",\n" : "\n");

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export_internal.h"
+#include "export_sample.h"
 
 /* Deepest inline nesting followed; code nested deeper (never seen) is left
  * out rather than charged to the wrong function. */
@@ -38,42 +38,6 @@
 #define LS_MAX_INSN 15
 /* How far a block of unknown length is followed looking for its branch. */
 #define LS_SCAN_INSNS 256
-
-typedef struct ls_target {
-    const char *name;
-    uint64_t count;
-} ls_target;
-
-typedef struct ls_line {
-    unsigned offset, disc;
-    uint64_t samples;
-    ls_target *targets;
-    size_t ntargets;
-} ls_line;
-
-typedef struct ls_node ls_node;
-
-typedef struct ls_site {
-    unsigned offset, disc;
-    ls_node *callee;
-} ls_site;
-
-/* The samples of one function, top-level or inlined at one call site. */
-struct ls_node {
-    const char *name;
-    uint64_t head;
-    uint64_t total; /* body samples plus inlined totals, filled before writing */
-    ls_line *lines;
-    size_t nlines;
-    ls_site *sites;
-    size_t nsites;
-};
-
-typedef struct ls_state {
-    ls_node **top;
-    size_t ntop;
-    int nomem;
-} ls_state;
 
 /* Grows an array of n elements of size sz by one zeroed element (doubling
  * at powers of two); returns the new element or NULL. */
@@ -193,7 +157,7 @@ static unsigned ls_offset(unsigned line, unsigned decl_line)
 
 /* The line record of the innermost level of pc's inline chain, creating
  * the nodes on the way; NULL when pc has no DWARF function (st->nomem says
- * whether memory ran out). */
+ * whether memory ran out). Discriminators are 0 unless st->discriminators. */
 static ls_line *ls_place(ls_state *st, lp_names *nm, uint64_t pc)
 {
     lp_src_frame fr[LS_MAX_FRAMES];
@@ -212,12 +176,13 @@ static ls_line *ls_place(ls_state *st, lp_names *nm, uint64_t pc)
         return NULL;
     for (size_t k = depth - 1; k > 0; k--) {
         n = ls_site_node(st, n, ls_offset(fr[k].line, fr[k].decl_line),
-                         ls_base_disc(fr[k].discriminator), fr[k - 1].function);
+                         st->discriminators ? ls_base_disc(fr[k].discriminator) : 0,
+                         fr[k - 1].function);
         if (!n)
             return NULL;
     }
     return ls_line_at(st, n, ls_offset(fr[0].line, fr[0].decl_line),
-                      ls_base_disc(fr[0].discriminator));
+                      st->discriminators ? ls_base_disc(fr[0].discriminator) : 0);
 }
 
 /* Adds each block's executions to each of its instructions in insns
@@ -402,13 +367,6 @@ static void ls_write_body(lp_out *o, ls_node *n, int indent)
     }
 }
 
-/* Interned copies of callee names that did not come from DWARF or the
- * symbolizer (PLT names with their suffix cut). */
-typedef struct ls_strings {
-    char **items;
-    size_t count;
-} ls_strings;
-
 static const char *ls_intern(ls_strings *ss, const char *s)
 {
     for (size_t i = 0; i < ss->count; i++)
@@ -426,11 +384,11 @@ static const char *ls_intern(ls_strings *ss, const char *s)
     return copy;
 }
 
-int lp__export_llvm_sample(const char *source, const lp_profile_set *s, lp_names *nm, lp_out *o)
+int lp__sample_build(const lp_profile_set *s, lp_names *nm, int discriminators, ls_state *st)
 {
-    (void)source;
-    ls_state st = {0};
-    ls_strings names = {0};
+    memset(st, 0, sizeof *st);
+    st->discriminators = discriminators;
+    ls_strings *names = &st->names;
     lp_table insns;
     lp_entry *sorted = NULL;
     lp_report_view blocks = {0}, calls = {0}, methods = {0};
@@ -451,10 +409,10 @@ int lp__export_llvm_sample(const char *source, const lp_profile_set *s, lp_names
 
     /* Body samples: the largest instruction count of each line. */
     for (size_t i = 0; rc == 0 && i < insns.count; i++) {
-        ls_line *l = ls_place(&st, nm, sorted[i].key.a);
+        ls_line *l = ls_place(st, nm, sorted[i].key.a);
         if (l && sorted[i].v[0] > l->samples)
             l->samples = sorted[i].v[0];
-        if (st.nomem)
+        if (st->nomem)
             rc = LP_ENOMEM;
     }
     /* Call targets at the call site's line. */
@@ -464,14 +422,14 @@ int lp__export_llvm_sample(const char *source, const lp_profile_set *s, lp_names
         const char *callee = e->v[0] ? ls_callee(nm, e->key.b, buf, sizeof buf) : NULL;
         if (!ls_name_ok(callee))
             continue;
-        if (callee == buf && !(callee = ls_intern(&names, buf))) {
+        if (callee == buf && !(callee = ls_intern(names, buf))) {
             rc = LP_ENOMEM;
             break;
         }
-        ls_line *l = ls_place(&st, nm, e->key.a);
+        ls_line *l = ls_place(st, nm, e->key.a);
         if (l)
-            rc = ls_add_target(&st, l, callee, e->v[0]);
-        if (st.nomem)
+            rc = ls_add_target(st, l, callee, e->v[0]);
+        if (st->nomem)
             rc = LP_ENOMEM;
     }
     /* Head samples: invocations, or the executions of blocks that start a
@@ -488,41 +446,58 @@ int lp__export_llvm_sample(const char *source, const lp_profile_set *s, lp_names
         }
         char buf[512];
         const char *name = ls_callee(nm, e->key.a, buf, sizeof buf);
-        for (size_t k = 0; name && k < st.ntop; k++)
-            if (strcmp(st.top[k]->name, name) == 0)
-                st.top[k]->head += e->v[0];
+        for (size_t k = 0; name && k < st->ntop; k++)
+            if (strcmp(st->top[k]->name, name) == 0)
+                st->top[k]->head += e->v[0];
     }
 
-    /* Blocks that all lie in code without DWARF give nothing clang could
-     * use: said as a missing profile rather than written as an empty file. */
+    /* Blocks that all lie in code without DWARF give nothing a compiler
+     * could use: said as a missing profile rather than written as an empty
+     * file. */
     uint64_t written = 0;
-    for (size_t i = 0; rc == 0 && i < st.ntop; i++)
-        written += ls_totals(st.top[i]);
+    for (size_t i = 0; rc == 0 && i < st->ntop; i++)
+        written += ls_totals(st->top[i]);
     if (rc == 0 && written == 0)
         rc = LP_ENOENT;
-    if (rc == 0) {
-        qsort(st.top, st.ntop, sizeof *st.top, ls_top_cmp);
-        for (size_t i = 0; i < st.ntop && !o->err; i++) {
-            ls_node *n = st.top[i];
-            if (n->total == 0)
-                continue;
-            lp_outf(o, "%s:%llu:%llu\n", n->name, (unsigned long long)n->total,
-                    (unsigned long long)n->head);
-            ls_write_body(o, n, 1);
-        }
-        rc = o->err;
-    }
-
-    for (size_t i = 0; i < st.ntop; i++)
-        ls_node_free(st.top[i]);
-    free(st.top);
-    for (size_t i = 0; i < names.count; i++)
-        free(names.items[i]);
-    free(names.items);
+    if (rc == 0)
+        qsort(st->top, st->ntop, sizeof *st->top, ls_top_cmp);
     lp_free(sorted);
     lp_report_view_fini(&blocks);
     lp_report_view_fini(&calls);
     lp_report_view_fini(&methods);
     lp_table_fini(&insns);
+    if (rc)
+        lp__sample_free(st);
+    return rc;
+}
+
+void lp__sample_free(ls_state *st)
+{
+    for (size_t i = 0; i < st->ntop; i++)
+        ls_node_free(st->top[i]);
+    free(st->top);
+    for (size_t i = 0; i < st->names.count; i++)
+        free(st->names.items[i]);
+    free(st->names.items);
+    memset(st, 0, sizeof *st);
+}
+
+int lp__export_llvm_sample(const char *source, const lp_profile_set *s, lp_names *nm, lp_out *o)
+{
+    (void)source;
+    ls_state st;
+    int rc = lp__sample_build(s, nm, 1, &st);
+    if (rc)
+        return rc;
+    for (size_t i = 0; i < st.ntop && !o->err; i++) {
+        ls_node *n = st.top[i];
+        if (n->total == 0)
+            continue;
+        lp_outf(o, "%s:%llu:%llu\n", n->name, (unsigned long long)n->total,
+                (unsigned long long)n->head);
+        ls_write_body(o, n, 1);
+    }
+    rc = o->err;
+    lp__sample_free(&st);
     return rc;
 }

@@ -7,16 +7,25 @@
  *     order: instructions and executions (from the basic-block profile, or
  *     the code-region profile without one; instructions only when counted),
  *     invocations (method profile), calls (call-pair profile, or the call
- *     graph without one). All are "count"s. The default is the first one
- *     present, the quantity `lowprof report` leads with;
- *   - samples: lowprof keeps no calling contexts, so a block, code region or
- *     method entry is a stack of one frame, its own address, and a call pair
- *     a stack of two, [callee entry, call site] (leaf first, as the format
- *     wants), weighted by its calls. Samples on the same stack share one
- *     entry with a value per type; a sampled profile gives its estimates;
- *   - one location per address with one line (function and source line);
- *     functions with the name reports use, the symbol-table name as
- *     system_name, the file and line of their entry;
+ *     graph without one), and context_instructions (the Valgrind tool's
+ *     context profile) or context_samples (the native runtime's). All are
+ *     "count"s. The default is the first one present, the quantity
+ *     `lowprof report` leads with;
+ *   - samples: a block, code region or method entry is a stack of one
+ *     frame, its own address, and a call pair a stack of two, [callee
+ *     entry, call site] (leaf first, as the format wants), weighted by its
+ *     calls; samples on the same stack share one entry with a value per
+ *     type. A calling context with a self count is a sample of its own with
+ *     its whole stack, a frame per function (at the address the context
+ *     profile keys it by). A sampled profile gives its estimates;
+ *   - one location per address with one line (function and source line),
+ *     or, where the address lies in code the compiler inlined, one line per
+ *     level of the DWARF inline chain, innermost first (each inlined
+ *     function at its line, then each caller at the line of the call, the
+ *     symbol's own function last), as pprof expects; functions with the
+ *     name reports use (inlined ones: their DWARF name, C++ demangled), the
+ *     symbol-table (or linkage) name as system_name, the file and line of
+ *     their entry (inlined ones: of their declaration);
  *   - one mapping per recorded module, main program first: its text range,
  *     the file offset of its start (from the ELF program headers), path and
  *     hex build id, marked as already symbolized so pprof trusts our names;
@@ -48,13 +57,16 @@ typedef Lowprof__Pprof__Line pp_line;
 typedef Lowprof__Pprof__Function pp_function;
 
 /* The kinds of count, in sample_type order. */
-enum { PP_INSNS, PP_EXECS, PP_INVOCATIONS, PP_CALLS, PP_NKINDS };
-static const char *const pp_kind_names[PP_NKINDS] = {"instructions", "executions",
-                                                     "invocations", "calls"};
+enum { PP_INSNS, PP_EXECS, PP_INVOCATIONS, PP_CALLS, PP_CONTEXT, PP_NKINDS };
+/* PP_CONTEXT's name depends on what weighs the contexts (pp_builder). */
+static const char *const pp_kind_names[PP_NKINDS] = {"instructions", "executions", "invocations",
+                                                     "calls", NULL};
 
-/* A stack of at most two locations and its values by kind. */
+/* A stack of at most two locations, or a whole calling context's (stack,
+ * leaf first, owned), and its values by kind. */
 typedef struct pp_sample {
     uint64_t loc[2];
+    uint64_t *stack;
     size_t nloc;
     int64_t value[PP_NKINDS];
 } pp_sample;
@@ -73,11 +85,14 @@ typedef struct pp_builder {
     pp_function *functions;
     size_t nfunctions, cap_functions;
     lp_table functions_index;
-    /* locations, keyed (address, 0) -> id; one line each */
+    /* locations, keyed (address, 0) -> id; their lines, innermost first,
+     * are lines[line_first[i]] on (n_line of them) */
     pp_location *locations;
-    pp_line *lines;
+    size_t *line_first;
     size_t nlocations, cap_locations;
     lp_table locations_index;
+    pp_line *lines;
+    size_t nlines, cap_lines;
     /* mappings, one per module; module_mapping[i] is module i's id */
     pp_mapping *mappings;
     size_t nmappings;
@@ -86,6 +101,7 @@ typedef struct pp_builder {
     pp_sample *samples;
     size_t nsamples, cap_samples;
     lp_table samples_index;
+    const char *context_kind; /* PP_CONTEXT's sample type name */
 } pp_builder;
 
 static int pp_grow(void **items, size_t *cap, size_t count, size_t size)
@@ -293,8 +309,56 @@ static int pp_function_id(pp_builder *b, const char *name, const char *system_na
     return 0;
 }
 
-/* The location id of pc, creating the location (and its function) on
- * first use. Functions are named as the other exports name them
+/* Inline levels read per address; a deeper chain keeps its innermost
+ * levels and the symbol's own function (without the line of its call). */
+#define PP_MAX_INLINE 16
+
+/* Appends a line (function fid at line) to the location being built. */
+static int pp_line_add(pp_builder *b, uint64_t fid, unsigned line)
+{
+    if (pp_grow((void **)&b->lines, &b->cap_lines, b->nlines, sizeof *b->lines))
+        return LP_ENOMEM;
+    pp_line *l = &b->lines[b->nlines++];
+    lowprof__pprof__line__init(l);
+    l->function_id = fid;
+    l->line = line;
+    return 0;
+}
+
+/* The lines of the inlined levels of pc (all but the outermost of its
+ * inline chain), innermost first. *out_inlined says whether pc lies in
+ * inlined code; if it does, *out_outer_line is the line, in the symbol's
+ * own function, of the call the levels were inlined at (0 when the chain
+ * was deeper than PP_MAX_INLINE and that level was not read). */
+static int pp_inline_lines(pp_builder *b, uint64_t pc, int *out_inlined, unsigned *out_outer_line)
+{
+    lp_src_frame fr[PP_MAX_INLINE];
+    size_t depth = lp_symbolize_frames(b->nm->sym, pc, fr, PP_MAX_INLINE);
+    *out_inlined = depth >= 2;
+    *out_outer_line = 0;
+    if (depth < 2)
+        return 0;
+    size_t inlined = depth <= PP_MAX_INLINE ? depth - 1 : PP_MAX_INLINE;
+    for (size_t k = 0; k < inlined; k++) {
+        const char *name = fr[k].name ? fr[k].name : fr[k].function;
+        if (!name)
+            continue; /* a level DWARF does not name adds nothing to read */
+        uint64_t fid;
+        int rc = pp_function_id(b, name, fr[k].function, fr[k].decl_file, fr[k].decl_line, &fid);
+        if (rc == 0)
+            rc = pp_line_add(b, fid, fr[k].line);
+        if (rc)
+            return rc;
+    }
+    /* The outermost level is the subprogram itself: its line is the call
+     * site of the level inside it. */
+    if (depth <= PP_MAX_INLINE)
+        *out_outer_line = fr[depth - 1].line;
+    return 0;
+}
+
+/* The location id of pc, creating the location (and its functions) on
+ * first use. The symbol's function is named as the other exports name it
  * (lp_names_group), so stripped code gets the same "MODULE+0xOFFSET" or
  * "[module]" names everywhere. */
 static int pp_location_id(pp_builder *b, uint64_t pc, uint64_t *out_id)
@@ -317,30 +381,36 @@ static int pp_location_id(pp_builder *b, uint64_t pc, uint64_t *out_id)
                             sym.function && entry.file ? entry.line : 0, &fid);
     if (rc)
         return rc;
-    /* lines grows alongside locations, one each; the pointers to them are
-     * taken at the end, once they no longer move. */
     if (b->nlocations == b->cap_locations) {
         size_t cap = b->cap_locations ? b->cap_locations * 2 : 256;
         pp_location *locs = realloc(b->locations, cap * sizeof *locs);
         if (!locs)
             return LP_ENOMEM;
         b->locations = locs;
-        pp_line *lines = realloc(b->lines, cap * sizeof *lines);
-        if (!lines)
+        size_t *first = realloc(b->line_first, cap * sizeof *first);
+        if (!first)
             return LP_ENOMEM;
-        b->lines = lines;
+        b->line_first = first;
         b->cap_locations = cap;
     }
     if (!(e = lp_table_upsert(&b->locations_index, k)))
         return LP_ENOMEM;
     pp_location *x = &b->locations[b->nlocations];
-    pp_line *l = &b->lines[b->nlocations];
     lowprof__pprof__location__init(x);
-    lowprof__pprof__line__init(l);
+    b->line_first[b->nlocations] = b->nlines;
     x->id = ++b->nlocations;
     x->address = pc;
-    l->function_id = fid;
-    l->line = sym.line;
+    /* Inlined levels first (only where the symbol is known: the chain
+     * comes from the same DWARF), then the symbol's own function; the
+     * pointers to the lines are taken at the end, once they no longer
+     * move. */
+    unsigned outer_line = 0;
+    int inlined = 0;
+    if (sym.function && (rc = pp_inline_lines(b, pc, &inlined, &outer_line)) != 0)
+        return rc;
+    if ((rc = pp_line_add(b, fid, inlined ? outer_line : sym.line)) != 0)
+        return rc;
+    x->n_line = b->nlines - b->line_first[x->id - 1];
     const lp_module *m = lp_module_map_find(&b->s->modules, pc);
     if (m) {
         pp_mapping *map = &b->mappings[b->module_mapping[m - b->s->modules.items] - 1];
@@ -348,6 +418,7 @@ static int pp_location_id(pp_builder *b, uint64_t pc, uint64_t *out_id)
         map->has_functions = 1;
         map->has_filenames |= sym.file != NULL;
         map->has_line_numbers |= sym.line != 0;
+        map->has_inline_frames |= x->n_line > 1;
     }
     e->v[0] = x->id;
     *out_id = x->id;
@@ -388,6 +459,52 @@ static int pp_add(pp_builder *b, uint64_t leaf_pc, uint64_t caller_pc, int has_c
     uint64_t sum = (uint64_t)*v + value;
     *v = sum > (uint64_t)INT64_MAX || sum < value ? INT64_MAX : (int64_t)sum;
     return 0;
+}
+
+/* Adds a calling context's stack (function addresses, root first) as one
+ * sample of kind PP_CONTEXT weighing value; contexts are distinct, so it
+ * is a sample of its own. */
+static int pp_add_context(pp_builder *b, const uint64_t *root_first, size_t depth, uint64_t value)
+{
+    if (value == 0 || depth == 0)
+        return 0;
+    uint64_t *stack = malloc(depth * sizeof *stack);
+    if (!stack || pp_grow((void **)&b->samples, &b->cap_samples, b->nsamples, sizeof *b->samples)) {
+        free(stack);
+        return LP_ENOMEM;
+    }
+    for (size_t k = 0; k < depth; k++) {
+        int rc = pp_location_id(b, root_first[depth - 1 - k], &stack[k]);
+        if (rc) {
+            free(stack);
+            return rc;
+        }
+    }
+    pp_sample *x = &b->samples[b->nsamples++];
+    memset(x, 0, sizeof *x);
+    x->stack = stack;
+    x->nloc = depth;
+    x->value[PP_CONTEXT] = value > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)value;
+    return 0;
+}
+
+/* Every context of t with a self count, as a whole stack. */
+static int pp_add_contexts(pp_builder *b, const lp__context_tree *t)
+{
+    size_t *path = malloc((t->count ? t->count : 1) * sizeof *path);
+    uint64_t *entries = malloc((t->count ? t->count : 1) * sizeof *entries);
+    int rc = path && entries ? 0 : LP_ENOMEM;
+    for (size_t i = 0; rc == 0 && i < t->count; i++) {
+        if (!t->nodes[i].self)
+            continue;
+        size_t depth = lp__context_path(t, i, path);
+        for (size_t k = 0; k < depth; k++)
+            entries[k] = t->nodes[path[k]].entry;
+        rc = pp_add_context(b, entries, depth, t->nodes[i].self);
+    }
+    free(path);
+    free(entries);
+    return rc;
 }
 
 /* ---- the message ---------------------------------------------------------------------------- */
@@ -445,7 +562,7 @@ static int pp_write(pp_builder *b, const int *slot, int nkinds, int default_kind
             continue;
         pp_value_type *t = &types[slot[k]];
         lowprof__pprof__value_type__init(t);
-        t->type = pp_string(b, pp_kind_names[k]);
+        t->type = pp_string(b, k == PP_CONTEXT ? b->context_kind : pp_kind_names[k]);
         t->unit = count;
         if (t->type < 0)
             return LP_ENOMEM;
@@ -465,7 +582,7 @@ static int pp_write(pp_builder *b, const int *slot, int nkinds, int default_kind
     pp_sample_msg **msg_ptrs = calloc(b->nsamples ? b->nsamples : 1, sizeof *msg_ptrs);
     int64_t *values = calloc(b->nsamples ? b->nsamples * (size_t)nkinds : 1, sizeof *values);
     pp_location **loc_ptrs = calloc(b->nlocations ? b->nlocations : 1, sizeof *loc_ptrs);
-    pp_line **line_ptrs = calloc(b->nlocations ? b->nlocations : 1, sizeof *line_ptrs);
+    pp_line **line_ptrs = calloc(b->nlines ? b->nlines : 1, sizeof *line_ptrs);
     pp_function **fn_ptrs = calloc(b->nfunctions ? b->nfunctions : 1, sizeof *fn_ptrs);
     pp_mapping **map_ptrs = calloc(b->nmappings ? b->nmappings : 1, sizeof *map_ptrs);
     uint8_t *packed = NULL, *gz = NULL;
@@ -476,7 +593,7 @@ static int pp_write(pp_builder *b, const int *slot, int nkinds, int default_kind
         pp_sample *x = &b->samples[i];
         lowprof__pprof__sample__init(&msgs[i]);
         msgs[i].n_location_id = x->nloc;
-        msgs[i].location_id = x->loc;
+        msgs[i].location_id = x->stack ? x->stack : x->loc;
         msgs[i].n_value = (size_t)nkinds;
         msgs[i].value = &values[i * (size_t)nkinds];
         for (int k = 0; k < PP_NKINDS; k++)
@@ -484,10 +601,10 @@ static int pp_write(pp_builder *b, const int *slot, int nkinds, int default_kind
                 msgs[i].value[slot[k]] = x->value[k];
         msg_ptrs[i] = &msgs[i];
     }
-    for (size_t i = 0; i < b->nlocations; i++) {
+    for (size_t i = 0; i < b->nlines; i++)
         line_ptrs[i] = &b->lines[i];
-        b->locations[i].n_line = 1;
-        b->locations[i].line = &line_ptrs[i];
+    for (size_t i = 0; i < b->nlocations; i++) {
+        b->locations[i].line = &line_ptrs[b->line_first[i]];
         loc_ptrs[i] = &b->locations[i];
     }
     for (size_t i = 0; i < b->nfunctions; i++)
@@ -558,9 +675,12 @@ static void pp_builder_fini(pp_builder *b)
     free(b->originals);
     free(b->functions);
     free(b->locations);
+    free(b->line_first);
     free(b->lines);
     free(b->mappings);
     free(b->module_mapping);
+    for (size_t i = 0; i < b->nsamples; i++)
+        free(b->samples[i].stack);
     free(b->samples);
     lp_table_fini(&b->strings_index);
     lp_table_fini(&b->functions_index);
@@ -616,8 +736,21 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
     uint64_t insns = 0;
     for (size_t i = 0; i < v.cost.count; i++)
         insns += v.cost.entries[i].v[1];
+    /* Calling contexts, where the profile has them: whole stacks. */
+    lp__context_tree ctx;
+    int have_ctx = 0;
+    rc = lp__context_tree_build(s, nm, &ctx);
+    if (rc == 0)
+        for (size_t i = 0; i < ctx.count && !have_ctx; i++)
+            have_ctx = ctx.nodes[i].self != 0;
+    else if (rc == LP_ENOENT)
+        memset(&ctx, 0, sizeof ctx);
+    if (rc && rc != LP_ENOENT) {
+        pp_views_fini(&v);
+        return rc;
+    }
     int present[PP_NKINDS] = {v.cost.merged > 0 && insns > 0, v.cost.merged > 0,
-                              v.methods.merged > 0, v.calls.merged > 0};
+                              v.methods.merged > 0, v.calls.merged > 0, have_ctx};
     int slot[PP_NKINDS], nkinds = 0, default_kind = -1;
     for (int k = 0; k < PP_NKINDS; k++) {
         slot[k] = present[k] ? nkinds++ : -1;
@@ -625,6 +758,7 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
             default_kind = k;
     }
     if (nkinds == 0) {
+        lp__context_tree_fini(&ctx);
         pp_views_fini(&v);
         return LP_ENOENT;
     }
@@ -633,6 +767,10 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
     memset(&b, 0, sizeof b);
     b.s = s;
     b.nm = nm;
+    /* The native runtime weighs its contexts by PC samples, the Valgrind
+     * tool by the instructions executed in them. */
+    b.context_kind =
+        lp_meta_get(&s->meta, "context-weight") ? "context_samples" : "context_instructions";
     rc = LP_ENOMEM;
     if (lp_table_init(&b.strings_index, 1024) || lp_table_init(&b.functions_index, 256) ||
         lp_table_init(&b.locations_index, 1024) || lp_table_init(&b.samples_index, 1024))
@@ -658,6 +796,8 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
         const lp_entry *e = &v.calls.entries[i];
         rc = pp_add(&b, e->key.b, e->key.a, 1, PP_CALLS, e->v[0]);
     }
+    if (rc == 0 && have_ctx)
+        rc = pp_add_contexts(&b, &ctx);
     if (rc)
         goto out;
 
@@ -668,13 +808,14 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
     const char *incomplete = lp_meta_get(meta, "incomplete-reason");
     if (!incomplete)
         incomplete = "yes";
-    char sources[160];
-    snprintf(sources, sizeof sources, "%s%s%s%s%s",
+    char sources[200];
+    snprintf(sources, sizeof sources, "%s%s%s%s%s%s%s",
              present[PP_EXECS] ? (v.cost_is_blocks ? "basic blocks" : "code regions") : "",
              present[PP_EXECS] && present[PP_INVOCATIONS] ? ", " : "",
              present[PP_INVOCATIONS] ? "methods" : "",
              (present[PP_EXECS] || present[PP_INVOCATIONS]) && present[PP_CALLS] ? ", " : "",
-             present[PP_CALLS] ? (v.calls_are_pairs ? "call pairs" : "call graph") : "");
+             present[PP_CALLS] ? (v.calls_are_pairs ? "call pairs" : "call graph") : "",
+             have_ctx && nkinds > 1 ? ", " : "", have_ctx ? "calling contexts" : "");
     int sampled = v.cost.sampled || v.methods.sampled || v.calls.sampled;
     if ((rc = pp_comment(&b, comments, &ncomments, "program", lp_meta_get(meta, "program"))) ||
         (rc = pp_comment(&b, comments, &ncomments, "command", lp_meta_get(meta, "command"))) ||
@@ -683,8 +824,13 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
         (rc = pp_comment(&b, comments, &ncomments, "source", source)) ||
         (rc = pp_comment(&b, comments, &ncomments, "from lowprof profiles", sources)) ||
         (rc = pp_comment(&b, comments, &ncomments, "stacks",
-                         "no calling contexts recorded: one frame per block, region or "
-                         "method entry; two frames [callee, call site] per call pair")) ||
+                         have_ctx ? "whole calling contexts (one frame per function) in "
+                                    "the context type; in the others one frame per block, "
+                                    "region or method entry, two frames [callee, call site] "
+                                    "per call pair"
+                                  : "no calling contexts recorded: one frame per block, "
+                                    "region or method entry; two frames [callee, call site] "
+                                    "per call pair")) ||
         (rc = pp_comment(&b, comments, &ncomments, "counts",
                          sampled ? "estimates from a sampled profile" : "exact")) ||
         (rc = pp_comment(&b, comments, &ncomments, "incomplete",
@@ -695,6 +841,7 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
                   t * 1000000000LL, o);
 out:
     pp_builder_fini(&b);
+    lp__context_tree_fini(&ctx);
     pp_views_fini(&v);
     return rc;
 }

@@ -18,8 +18,12 @@ const lp_exporter lp_exporters[] = {
      "llvm-sample needs a block profile of code with DWARF line tables: record with "
      "--profile block (lowprof record) or profiles=block (lowprof cc), from a program "
      "built with -g"},
+    {"gcov-afdo", lp__export_gcov_afdo,
+     "gcov-afdo needs a block profile of code with DWARF line tables: record with "
+     "--profile block (lowprof record) or profiles=block (lowprof cc), from a program "
+     "built with -g"},
     {"pprof", lp__export_pprof,
-     "pprof needs a block, code-region, method, call-pair or call-graph profile"},
+     "pprof needs a block, code-region, method, call-pair, call-graph or context profile"},
     {NULL, NULL, NULL},
 };
 

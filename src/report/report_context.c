@@ -12,8 +12,12 @@
 
 #define LP__CONTEXT_SHOWN_FRAMES 4
 
-int lp__report_contexts(lp_names *nm, const lp_report_view *v, const lp_report_opts *o)
+int lp__report_contexts(lp_names *nm, const lp_report_view *v, const lp_report_opts *o,
+                        const lp_meta *m)
 {
+    /* The native runtime's contexts come from PC samples: no calls, and a
+     * sample count where the Valgrind tool counts instructions. */
+    const char *self = lp_meta_get(m, "context-weight") ? "self samples" : "self instructions";
     lp__report_row *rows = calloc(v->count ? v->count : 1, sizeof *rows);
     lp_table by_id;
     if (!rows || lp_table_init(&by_id, v->count) != 0) {
@@ -31,8 +35,8 @@ int lp__report_contexts(lp_names *nm, const lp_report_view *v, const lp_report_o
     }
     qsort(rows, v->count, sizeof *rows, lp__report_row_cmp);
     char c1[32], c2[32], what[160], pct[16], name[1024];
-    snprintf(what, sizeof what, "%s contexts, %s self instructions", lp_fmt_count(v->count, c2),
-             lp_fmt_count(total, c1));
+    snprintf(what, sizeof what, "%s contexts, %s %s", lp_fmt_count(v->count, c2),
+             lp_fmt_count(total, c1), self);
     lp__report_heading("Calling contexts", what, o, v->count, v);
     if (v->count == 0) {
         lp__report_none("contexts");
@@ -40,7 +44,7 @@ int lp__report_contexts(lp_names *nm, const lp_report_view *v, const lp_report_o
         free(rows);
         return 0;
     }
-    const char *heading[] = {"self instructions", "%", "calls", "depth", "context (innermost last)"};
+    const char *heading[] = {self, "%", "calls", "depth", "context (innermost last)"};
     lp_tab t;
     lp_tab_init(&t, "rrrrl", heading);
     for (size_t i = 0, n = lp__report_shown(o, v->count); i < n; i++) {

@@ -37,7 +37,9 @@ int lp__report_coproc_values(lp_names *nm, const lp_report_view *v, const lp_rep
 int lp__report_streams(lp_names *nm, const lp_report_view *v, const lp_report_opts *o,
                        const lp_meta *m);
 void lp__report_bursty(const lp_meta *m);
-/* The calling contexts' section (report_context.c). */
-int lp__report_contexts(lp_names *nm, const lp_report_view *v, const lp_report_opts *o);
+/* The calling contexts' section (report_context.c); m says what weighs
+ * them (the native runtime's PC samples, else instructions). */
+int lp__report_contexts(lp_names *nm, const lp_report_view *v, const lp_report_opts *o,
+                        const lp_meta *m);
 
 #endif

@@ -774,7 +774,7 @@ int lp_report_print(const char *path, const lp_profile_set *set, lp_names *names
                      : report_values(names, &v, o);
             break;
         case LP_PROF_STREAMS: rc = lp__report_streams(names, &v, o, &set->meta); break;
-        case LP_PROF_CONTEXT: rc = lp__report_contexts(names, &v, o); break;
+        case LP_PROF_CONTEXT: rc = lp__report_contexts(names, &v, o, &set->meta); break;
         default: rc = report_pairs(names, type, &v, o); break;
         }
         lp_report_view_fini(&v);

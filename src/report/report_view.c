@@ -27,6 +27,13 @@ const char *lp_report_counter_name(unsigned type, int which)
     return lp__counters[type][which ? 1 : 0];
 }
 
+const char *lp_report_counter_name_in(const lp_meta *m, unsigned type, int which)
+{
+    if (type == LP_PROF_CONTEXT && which && m && lp_meta_get(m, "context-weight"))
+        return "self samples";
+    return lp_report_counter_name(type, which);
+}
+
 int lp_report_key_b_is_code(unsigned type)
 {
     return type == LP_PROF_CALL_PAIR || type == LP_PROF_EDGE || type == LP_PROF_CALL_GRAPH ||

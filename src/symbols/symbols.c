@@ -322,7 +322,7 @@ static const char *lp__keep(lp_symbolizer *s, lp_key key, char *str, const char 
 /* The source path to show for a DWARF file name: absolute names as they
  * are, relative ones joined to their compilation directory (once per
  * distinct pair; the strings live as long as s). */
-static const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp_dir)
+const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp_dir)
 {
     /* An absolute name is kept as it is unless it has "." or ".." steps
      * (libdw joins DWARF 5's directory table in without folding them). */
@@ -372,7 +372,7 @@ extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *st
 /* name as people read it: a C++ name (Itanium ABI, "_Z...") demangled, as
  * perf shows it ("ns::Klass::method(int)"); any other name as it is. Kept
  * per distinct name for the symbolizer's life. */
-static const char *lp__demangled(lp_symbolizer *s, const char *name)
+const char *lp__demangled(lp_symbolizer *s, const char *name)
 {
     if (!name || name[0] != '_' || name[1] != 'Z')
         return name;

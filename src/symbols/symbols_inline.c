@@ -94,6 +94,8 @@ size_t lp_symbolize_frames(lp_symbolizer *s, uint64_t pc, lp_src_frame *out, siz
     if (depth == 0 || dwarf_tag(&chain[0]) != DW_TAG_subprogram)
         return 0;
 
+    Dwarf_Attribute attr;
+    const char *comp_dir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &attr));
     int line = 0;
     unsigned disc = 0;
     Dwarf_Line *row = dwarf_getsrc_die(&cu, addr);
@@ -110,6 +112,9 @@ size_t lp_symbolize_frames(lp_symbolizer *s, uint64_t pc, lp_src_frame *out, siz
         lp_src_frame *f = &out[k];
         memset(f, 0, sizeof *f);
         f->function = lp__die_function(fn);
+        f->name = lp__demangled(s, f->function);
+        const char *decl_file = dwarf_decl_file(fn);
+        f->decl_file = decl_file ? lp__source_path(s, decl_file, comp_dir) : NULL;
         int decl = 0;
         if (dwarf_decl_line(fn, &decl) == 0 && decl > 0)
             f->decl_line = (unsigned)decl;

@@ -8,6 +8,13 @@
 
 #include "lowprof/symbols.h"
 
+/* name demangled when it is a C++ name ("_Z..."), else name itself; kept
+ * for the symbolizer's life (symbols.c). name must live as long. */
+const char *lp__demangled(lp_symbolizer *s, const char *name);
+/* file as an absolute path: relative ones joined to comp_dir (the unit's
+ * DW_AT_comp_dir, may be NULL); kept for the symbolizer's life. */
+const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp_dir);
+
 /* Finds the module holding runtime address pc and opens its session (once).
  * Sets *out_mod and returns 0, or returns -1 when pc is in no module or the
  * module's file cannot be read. With out_cu non-NULL it also needs the

@@ -1,7 +1,7 @@
 /* `lowprof export --format pprof` read back by the real pprof.
  *
  * usage: check_pprof errors LOWPROF WORKDIR
- *        check_pprof pprof LOWPROF WORKDIR PPROF_PROG PPROF_DIR
+ *        check_pprof pprof LOWPROF WORKDIR PPROF_PROG PPROF_DIR [INLINE_PROG INLINE_SRC]
  *
  * errors: profiles without any type pprof can carry (only an edge profile;
  * no profile at all) fail with exit 1 and the exporter's message; a method
@@ -17,7 +17,17 @@
  * build id must come through. pprof is built once from Debian's Go sources
  * (golang-github-google-pprof-dev) into PPROF_DIR; without go or those
  * sources the check skips (77). LOWPROF_PPROF names a pprof to use
- * instead. */
+ * instead.
+ *
+ * With INLINE_PROG (tests/llvm_sample/sample_prog.c, whose mix() the
+ * compiler inlines into hot_sum's loop; INLINE_SRC is that file): in
+ * `pprof -raw`, some location has two lines, mix at a line of its body
+ * first, then hot_sum at the line of the call, as pprof wants inlined code;
+ * and `pprof -top` gives mix instructions of its own (as "mix (inline)").
+ *
+ * Then PPROF_PROG recorded with --profile block,context: the context type
+ * has whole stacks (main's cumulative count holds heavy's and medium's),
+ * and per function the same instructions as the instructions type. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +45,7 @@
 typedef struct fn_count {
     char name[256];
     uint64_t count;
+    uint64_t cum; /* pprof -top's cumulative count (its rows only) */
 } fn_count;
 
 typedef struct fn_counts {
@@ -260,7 +271,9 @@ static void parse_top(const char *log, fn_counts *rows, char *type, size_t type_
             continue;
         const char *p;
         uint64_t flat = parse_count(line, &p);
-        const char *name = skip_fields(p, 4);
+        p = skip_fields(p, 2); /* flat%, sum% */
+        uint64_t cum = parse_count(p, &p);
+        const char *name = skip_fields(p, 1);
         size_t len = strcspn(name, "\n");
         if (len == 0)
             continue;
@@ -274,6 +287,7 @@ static void parse_top(const char *log, fn_counts *rows, char *type, size_t type_
         fn_count *x = &rows->items[rows->n++];
         snprintf(x->name, sizeof x->name, "%.*s", (int)len, name);
         x->count = flat;
+        x->cum = cum;
     }
     fclose(f);
 }
@@ -288,7 +302,10 @@ static fn_counts check_top(const char *pprof, const char *file, const char *dir,
     char arg[64], log[1200], type[64];
     snprintf(arg, sizeof arg, "-sample_index=%s", index);
     snprintf(log, sizeof log, "%s/top-%s.txt", dir, index);
-    char *argv[] = {(char *)pprof, "-top", "-nodecount=100000", "-nodefraction=0",
+    /* -noinlines: counts in inlined code stay with the function the symbol
+     * table names, as the report groups them (check_inline looks at the
+     * inlined levels). */
+    char *argv[] = {(char *)pprof, "-top", "-noinlines", "-nodecount=100000", "-nodefraction=0",
                     "-edgefraction=0", arg, (char *)file, NULL};
     int st = lp_itest_run(argv, log);
     LP_CHECK_EQ_U64(st, 0);
@@ -316,17 +333,39 @@ static fn_counts check_top(const char *pprof, const char *file, const char *dir,
 
 static const fn_count *row(const fn_counts *rows, size_t i)
 {
-    static const fn_count none = {"", 0};
+    static const fn_count none = {"", 0, 0};
     return i < rows->n ? &rows->items[i] : &none;
 }
 
-static int check_pprof(const char *lowprof, const char *dir, const char *prog,
-                       const char *pprof_dir)
+/* The number of the first line of path that contains text; 0 if none. */
+static unsigned source_line(const char *path, const char *text)
 {
-    char prof[1100], log[1100], report[1100], out[1100];
-    snprintf(prof, sizeof prof, "%s/prog.lpprof", dir);
-    snprintf(log, sizeof log, "%s/record.log", dir);
-    char *rec[] = {(char *)lowprof, "record", "-o", prof, "--no-imatrix", "--", (char *)prog, NULL};
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    unsigned n = 0, found = 0;
+    while (f && !found && fgets(line, sizeof line, f)) {
+        n++;
+        if (strstr(line, text))
+            found = n;
+    }
+    if (f)
+        fclose(f);
+    return found;
+}
+
+/* Records prog (with --profile profiles, unless NULL) into prof,
+ * dir/NAME.lpprof, and exports it as out, dir/NAME.pb.gz (both 1100
+ * bytes); 77 when the Valgrind tool is missing, 1 on a failure, else 0. */
+static int record_export(const char *lowprof, const char *dir, const char *name,
+                         const char *profiles, const char *prog, char *prof, char *out)
+{
+    char log[1100];
+    snprintf(prof, 1100, "%s/%s.lpprof", dir, name);
+    snprintf(log, sizeof log, "%s/%s-record.log", dir, name);
+    char *rec[] = {(char *)lowprof, "record", "-o", prof, "--no-imatrix", "--profile",
+                   (char *)profiles, "--", (char *)prog, NULL};
+    if (!profiles) /* the defaults */
+        memmove(&rec[5], &rec[7], 3 * sizeof *rec);
     int st = lp_itest_run(rec, log);
     if (st != 0 && lp_itest_vgtool_missing(log)) {
         printf("SKIP: the Valgrind tool is not available\n");
@@ -336,14 +375,109 @@ static int check_pprof(const char *lowprof, const char *dir, const char *prog,
         fprintf(stderr, "lowprof record failed (%d), see %s\n", st, log);
         return 1;
     }
+    snprintf(out, 1100, "%s/%s.pb.gz", dir, name);
+    snprintf(log, sizeof log, "%s/%s-export.log", dir, name);
+    char *exp[] = {(char *)lowprof, "export", "--format", "pprof", "-o", out, prof, NULL};
+    return lp_itest_run(exp, log) == 0 ? 0 : 1;
+}
+
+/* Calling contexts (record --profile context) become whole stacks: per
+ * function, the context type's flat count is the instructions type's (both
+ * exact, the instructions executed in the function itself), and main's
+ * cumulative count holds its callees'. */
+static void check_contexts(const char *lowprof, const char *dir, const char *pprof,
+                           const char *prog)
+{
+    char prof[1100], out[1100];
+    int st = record_export(lowprof, dir, "ctx", "block,context", prog, prof, out);
+    LP_CHECK_EQ_U64(st, 0);
+    if (st)
+        return;
+    char flat_i[1200], flat_c[1200], cum[1200], type[64];
+    snprintf(flat_i, sizeof flat_i, "%s/ctx-top-insns.txt", dir);
+    snprintf(flat_c, sizeof flat_c, "%s/ctx-top-ctx.txt", dir);
+    snprintf(cum, sizeof cum, "%s/ctx-top-cum.txt", dir);
+    char *ti[] = {(char *)pprof, "-top", "-noinlines", "-sample_index=instructions", out, NULL};
+    char *tc[] = {(char *)pprof, "-top", "-noinlines", "-sample_index=context_instructions", out,
+                  NULL};
+    char *tu[] = {(char *)pprof, "-top", "-cum", "-noinlines", "-nodecount=100000",
+                  "-sample_index=context_instructions", out, NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(ti, flat_i), 0);
+    LP_CHECK_EQ_U64(lp_itest_run(tc, flat_c), 0);
+    LP_CHECK_EQ_U64(lp_itest_run(tu, cum), 0);
+    fn_counts ri = {0}, rc = {0}, rm = {0};
+    parse_top(flat_i, &ri, type, sizeof type);
+    parse_top(cum, &rm, type, sizeof type);
+    parse_top(flat_c, &rc, type, sizeof type);
+    LP_CHECK(strcmp(type, "context_instructions") == 0);
+    const fn_count *hi = counts_find(&ri, "heavy"), *hc = counts_find(&rc, "heavy");
+    const fn_count *mi = counts_find(&ri, "medium"), *mc = counts_find(&rc, "medium");
+    LP_CHECK(hi && hc && hi->count == hc->count && hc->count > 0);
+    LP_CHECK(mi && mc && mi->count == mc->count && mc->count > 0);
+    const fn_count *m = counts_find(&rm, "main");
+    uint64_t main_cum = m ? m->cum : 0;
+    printf("\ncontexts: heavy %llu, medium %llu instructions in both types; main's cumulative %llu\n",
+           hc ? (unsigned long long)hc->count : 0ULL, mc ? (unsigned long long)mc->count : 0ULL,
+           (unsigned long long)main_cum);
+    LP_CHECK(hc && mc && main_cum >= hc->count + mc->count);
+    free(ri.items);
+    free(rc.items);
+    free(rm.items);
+}
+
+/* Inlined code: one line per inline level, innermost first. */
+static void check_inline(const char *lowprof, const char *dir, const char *pprof,
+                         const char *prog, const char *src)
+{
+    char prof[1100], out[1100], raw[1200];
+    int rc = record_export(lowprof, dir, "inline", NULL, prog, prof, out);
+    LP_CHECK_EQ_U64(rc, 0);
+    if (rc)
+        return;
+    unsigned body = source_line(src, "return (a << 5)"), call = source_line(src, "acc = mix(acc, i)");
+    LP_CHECK(body > 0 && call > 0);
+    snprintf(raw, sizeof raw, "%s/inline-raw.txt", dir);
+    char *rw[] = {(char *)pprof, "-raw", out, NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(rw, raw), 0);
+    /* "  N: 0xADDR M=1 mix FILE:LINE s=DECL" then "      hot_sum FILE:LINE s=..." */
+    FILE *f = fopen(raw, "r");
+    char line[4096], inner[1200], outer[1200];
+    snprintf(inner, sizeof inner, " mix %s:%u ", src, body);
+    snprintf(outer, sizeof outer, " hot_sum %s:%u ", src, call);
+    int pairs = 0, prev_inner = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        int is_location = strstr(line, ": 0x") != NULL;
+        if (prev_inner && !is_location && strstr(line, outer))
+            pairs++;
+        prev_inner = is_location && strstr(line, inner) != NULL;
+    }
+    if (f)
+        fclose(f);
+    printf("\ninlined: %d locations read mix:%u inside hot_sum:%u\n", pairs, body, call);
+    LP_CHECK(pairs > 0);
+    char top[1200], type[64];
+    snprintf(top, sizeof top, "%s/inline-top.txt", dir);
+    char *tp[] = {(char *)pprof, "-top", "-nodecount=100000", "-sample_index=instructions", out,
+                  NULL};
+    LP_CHECK_EQ_U64(lp_itest_run(tp, top), 0);
+    fn_counts rows = {0};
+    parse_top(top, &rows, type, sizeof type);
+    const fn_count *mix = counts_find(&rows, "mix (inline)");
+    LP_CHECK(mix != NULL && mix->count > 0);
+    free(rows.items);
+}
+
+static int check_pprof(const char *lowprof, const char *dir, const char *prog,
+                       const char *pprof_dir, const char *inline_prog, const char *inline_src)
+{
+    char prof[1100], report[1100], out[1100];
+    int st = record_export(lowprof, dir, "prog", NULL, prog, prof, out);
+    if (st)
+        return st;
     snprintf(report, sizeof report, "%s/report.txt", dir);
     char *rep[] = {(char *)lowprof, "report", "--top", "0", "--type", "block,method,call-pair",
                    prof, NULL};
     LP_CHECK_EQ_U64(lp_itest_run(rep, report), 0);
-    snprintf(out, sizeof out, "%s/prog.pb.gz", dir);
-    snprintf(log, sizeof log, "%s/export.log", dir);
-    char *exp[] = {(char *)lowprof, "export", "--format", "pprof", "-o", out, prof, NULL};
-    LP_CHECK_EQ_U64(lp_itest_run(exp, log), 0);
 
     char pprof[1200];
     get_pprof(pprof_dir, pprof, sizeof pprof);
@@ -410,6 +544,9 @@ static int check_pprof(const char *lowprof, const char *dir, const char *prog,
         LP_CHECK(lp_itest_file_has(raw, expect));
     }
     lp_profile_set_fini(&set);
+    check_contexts(lowprof, dir, pprof, prog);
+    if (inline_prog)
+        check_inline(lowprof, dir, pprof, inline_prog, inline_src);
     return lp_test_done();
 }
 
@@ -452,8 +589,8 @@ static int check_errors(const char *lowprof, const char *dir)
         write_profile(prof, unusable[i]);
         char *argv[] = {(char *)lowprof, "export", "--format", "pprof", "-o", out, prof, NULL};
         LP_CHECK_EQ_U64(lp_itest_run(argv, log), 1);
-        LP_CHECK(lp_itest_file_has(log, "pprof needs a block, code-region, method, call-pair or "
-                                        "call-graph profile"));
+        LP_CHECK(lp_itest_file_has(log, "pprof needs a block, code-region, method, call-pair, "
+                                        "call-graph or context profile"));
         LP_CHECK(access(out, F_OK) != 0);
     }
     /* A method profile alone is enough: a gzip stream comes out. */
@@ -478,9 +615,11 @@ int main(int argc, char **argv)
     }
     if (argc >= 6 && strcmp(argv[1], "pprof") == 0) {
         mkdir(argv[3], 0755);
-        return check_pprof(argv[2], argv[3], argv[4], argv[5]);
+        return check_pprof(argv[2], argv[3], argv[4], argv[5], argc >= 8 ? argv[6] : NULL,
+                           argc >= 8 ? argv[7] : NULL);
     }
     fprintf(stderr, "usage: check_pprof errors LOWPROF WORKDIR\n"
-                    "       check_pprof pprof LOWPROF WORKDIR PPROF_PROG PPROF_DIR\n");
+                    "       check_pprof pprof LOWPROF WORKDIR PPROF_PROG PPROF_DIR "
+                    "[INLINE_PROG INLINE_SRC]\n");
     return 2;
 }

@@ -18,14 +18,8 @@
 #   check_llvm_sample.sh LOWPROF SRCDIR WORKDIR
 # Skips (77) without clang or llvm-profdata.
 set -u
-if [ $# -ne 3 ]; then
-  echo "usage: $0 LOWPROF SRCDIR WORKDIR" >&2
-  exit 2
-fi
-lowprof=$1 src=$2 work=$3
-# The checks run inside WORKDIR: make the other paths absolute first.
-case $lowprof in /*) ;; */*) lowprof=$PWD/$lowprof ;; esac
-src=$(cd "$src" && pwd) || exit 1
+. "$(dirname "$0")/check_work.sh"
+check_args "$@"
 command -v clang >/dev/null 2>&1 || { echo "clang is not installed"; exit 77; }
 profdata=
 for p in llvm-profdata llvm-profdata-14 llvm-profdata-15 llvm-profdata-16; do
@@ -35,14 +29,7 @@ for p in llvm-profdata llvm-profdata-14 llvm-profdata-15 llvm-profdata-16; do
   fi
 done
 [ -n "$profdata" ] || { echo "llvm-profdata is not installed (Debian package llvm)"; exit 77; }
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work" || exit 1
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+check_begin
 
 cp "$src/sample_prog.c" prog.c
 clang -O2 -g -gdwarf-4 prog.c -o prog || { echo "FAIL: clang did not build prog.c"; exit 1; }
@@ -146,8 +133,4 @@ else
   cat cc.out
 fi
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures check(s) failed"
-  exit 1
-fi
-echo "llvm-sample: all checks passed"
+finish "llvm-sample: all checks passed"

@@ -6,7 +6,7 @@
  *
  * usage: check_rt LOWPROF SRCDIR WORKDIR TEST [RUNTIME-SOURCES...]
  * TEST: exact cet-gcc cet-clang switch flags fork exec segv chain abort term prof
- * output tsan
+ * output tsan stacks
  * (tsan compiles the runtime's sources with -fsanitize=thread first).
  * Exits 0, 1 on a failed check, 77 when clang or one of its flags is
  * missing. */
@@ -881,6 +881,102 @@ static void test_copies(void)
     unload(&l);
 }
 
+/* The heaviest line of a folded-stacks file into out (its stack, without
+ * the weight), and the weight of the heaviest line whose stack ends with
+ * tail (0 if none). */
+static uint64_t folded_heaviest(const char *path, char *out, size_t cap, const char *tail,
+                                uint64_t *out_tail)
+{
+    char *text = slurp(path);
+    uint64_t best = 0;
+    *out_tail = 0;
+    out[0] = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char *sp = strrchr(line, ' ');
+        if (!sp)
+            continue;
+        *sp = 0;
+        uint64_t w = strtoull(sp + 1, NULL, 10);
+        size_t len = strlen(line), tl = strlen(tail);
+        if (len >= tl && strcmp(line + len - tl, tail) == 0 &&
+            (len == tl || line[len - tl - 1] == ';') && w > *out_tail)
+            *out_tail = w;
+        if (w > best) {
+            best = w;
+            snprintf(out, cap, "%s", line);
+        }
+    }
+    free(text);
+    return best;
+}
+
+/* Frame-pointer stacks of the PC samples (profiles=...,context): built
+ * with frame pointers by `lowprof cc --profiles=call-graph,context`, the
+ * folded export's heaviest stack is main;a;b and main;c is there, lighter.
+ * Built without frame pointers and run with garbage in rbp (stacks_prog.c
+ * wild), the program runs as ever and its profile is written. */
+static void test_stacks(void)
+{
+    g_prog_src = "stacks_prog.c";
+    const char *env = "strategy=always,profiles=call-graph,context,out=s.lpprof";
+    build_with("prog", "clang", "call-graph,context", NULL, NULL);
+    int st = run_prog("plain", env, NULL);
+    CHECK(ok_status(st), "frame pointers: status %d:\n%s", st, slurp(path_in(g_work, "err.txt")));
+    loaded l;
+    load("s.lpprof", &l);
+    /* The CPU-time timer ticks at the kernel's HZ (250 here): the 0.3 s
+     * the program runs give about 75 samples. */
+    uint64_t samples = strtoull(meta(&l, "context-samples"), NULL, 10);
+    CHECK(samples >= 30, "%llu context samples", (unsigned long long)samples);
+    CHECK(whole(&l, LP_PROF_CONTEXT) != NULL, "no context profile");
+    unload(&l);
+    char *folded = path_in(g_work, "s.folded");
+    char *exp[] = {(char *)g_lowprof, "export", "--format", "folded", "-o", folded,
+                   path_in(g_work, "s.lpprof"), NULL};
+    st = run(exp, NULL, NULL, NULL, path_in(g_work, "export.err"));
+    CHECK(ok_status(st), "export --format folded: status %d", st);
+    char top[4096];
+    uint64_t c_weight;
+    uint64_t best = folded_heaviest(folded, top, sizeof top, "main;c", &c_weight);
+    size_t len = strlen(top);
+    CHECK(len >= 8 && strcmp(top + len - 8, "main;a;b") == 0 &&
+              (len == 8 || top[len - 9] == ';'),
+          "heaviest stack '%s' (%llu), not ...;main;a;b:\n%s", top, (unsigned long long)best,
+          slurp(folded));
+    CHECK(c_weight > 0 && c_weight < best, "main;c weighs %llu, main;a;b %llu",
+          (unsigned long long)c_weight, (unsigned long long)best);
+    /* The report says what weighs these contexts. */
+    char *rep[] = {(char *)g_lowprof, "report", "--type", "context", path_in(g_work, "s.lpprof"),
+                   NULL};
+    st = run(rep, NULL, NULL, path_in(g_work, "report.txt"), path_in(g_work, "report.err"));
+    char *text = slurp(path_in(g_work, "report.txt"));
+    CHECK(ok_status(st) && strstr(text, "self samples") && strstr(text, "main;a;b"),
+          "report --type context:\n%s", text);
+    free(text);
+    char *info[] = {(char *)g_lowprof, "info", path_in(g_work, "s.lpprof"), NULL};
+    st = run(info, NULL, NULL, path_in(g_work, "info.txt"), path_in(g_work, "info.err"));
+    text = slurp(path_in(g_work, "info.txt"));
+    CHECK(ok_status(st) && strstr(text, "0 calls") && strstr(text, "self samples"),
+          "info: the context profile's counters:\n%s", text);
+    free(text);
+
+    /* No frame pointers, and rbp holding what a walk must refuse. */
+    const char *nofp[] = {"-fomit-frame-pointer", "-momit-leaf-frame-pointer", NULL};
+    build_with("prog", "clang", "call-graph", NULL, nofp);
+    const char *wild_env = "strategy=always,profiles=call-graph,context,rate=10000,out=w.lpprof";
+    for (int i = 0; i < 2; i++) {
+        st = run_prog("wild", wild_env, NULL);
+        CHECK(ok_status(st), "no frame pointers, wild: status %d:\n%s", st,
+              slurp(path_in(g_work, "err.txt")));
+        CHECK(strcmp(slurp(path_in(g_work, "out.txt")), "done\n") == 0, "wild: output '%s'",
+              slurp(path_in(g_work, "out.txt")));
+    }
+    load("w.lpprof", &l);
+    CHECK(strcmp(meta(&l, "complete"), "yes") == 0, "wild: complete=%s", meta(&l, "complete"));
+    CHECK(strtoull(meta(&l, "context-samples"), NULL, 10) > 0, "wild: no context samples");
+    unload(&l);
+}
+
 /* Whether clang is there and takes both instrumentation flags. */
 static void need_clang(void)
 {
@@ -956,6 +1052,8 @@ int main(int argc, char **argv)
         test_output();
     else if (strcmp(t, "tsan") == 0)
         test_tsan(argc - 5, argv + 5);
+    else if (strcmp(t, "stacks") == 0)
+        test_stacks();
     else
         die("unknown test %s", t);
     if (!g_failed)

@@ -1,7 +1,7 @@
 /* The runtime's configuration: the LOWPROF environment variable, a comma
  * separated list of field=value (doc/runtime.md). A value that is itself a
- * list (profiles=call-graph,block) continues over the following items that
- * have no '='. A bad field leaves profiling off: the caller prints the one
+ * list (profiles=call-graph,block,context) continues over the following
+ * items that have no '='. A bad field leaves profiling off: the caller prints the one
  * message this file composes and the program runs untouched. */
 #include <stdlib.h>
 #include <string.h>
@@ -71,13 +71,15 @@ static int lp__rt_is(const char *v, size_t len, const char *word)
 }
 
 /* One item of the profiles list. */
-static int lp__rt_profile_item(const char *v, size_t len, unsigned *types)
+static int lp__rt_profile_item(const char *v, size_t len, unsigned *types, unsigned *context)
 {
     if (lp__rt_is(v, len, "call-graph") || lp__rt_is(v, len, "call-pair") ||
         lp__rt_is(v, len, "method") || lp__rt_is(v, len, "functions"))
         *types |= 1u << LP_RT_FUNCTIONS;
     else if (lp__rt_is(v, len, "block") || lp__rt_is(v, len, "blocks"))
         *types |= 1u << LP_RT_BLOCKS;
+    else if (lp__rt_is(v, len, "context"))
+        *context = 1;
     else if (lp__rt_is(v, len, "none"))
         ;
     else
@@ -145,7 +147,7 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             vlen = len - (size_t)(eq - s) - 1;
             in_profiles = strcmp(field, "profiles") == 0;
             if (in_profiles)
-                cfg->types = 0;
+                cfg->types = cfg->context = 0;
         }
         uint64_t n = 0;
         int bad = 0;
@@ -159,8 +161,8 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             cfg->strategy = st ? st : cfg->strategy;
             expect = "always, never, periodic, random, phase or bursty";
         } else if (strcmp(field, "profiles") == 0) {
-            bad = lp__rt_profile_item(v, vlen, &cfg->types) != 0;
-            expect = "a list of call-graph, call-pair, method, block or none";
+            bad = lp__rt_profile_item(v, vlen, &cfg->types, &cfg->context) != 0;
+            expect = "a list of call-graph, call-pair, method, block, context or none";
         } else if (strcmp(field, "hot") == 0) {
             if (lp__rt_is(v, vlen, "all"))
                 cfg->hot = 0;

@@ -218,6 +218,7 @@ static void lp__rt_drain(void)
             lp_phase_tracker_branch(&lp__rt_tracker, f ? f : lp__rt_pcs[i], 1);
         }
     }
+    lp__rt_stacks_drain();
 }
 
 /* First decision, at CPU time now. */

@@ -450,6 +450,8 @@ int lp__rt_dump(int why, int sig, lp__rt_profiles_fn phase_profiles)
         rc = done;
     else if (!done)
         rc = lp__rt_whole_run(&set);
+    if (!rc && why != LP__RT_DUMP_FATAL)
+        rc = lp__rt_stacks_profile(&set);
     if (why == LP__RT_DUMP_FATAL && lp__rt.cfg.strategy == LP__RT_PHASE)
         lp_meta_set(&set.meta, "estimate", "raw counts of the profiled intervals (fatal signal)");
     char tmp[sizeof lp__rt.out_path + 16];

@@ -10,8 +10,9 @@
  * rt_config.c (LOWPROF), rt_elf.c (modules, symbols, sites), rt_patch.c
  * (writing text), rt_count.c (the handlers behind the profile
  * instructions), rt_tramp.S (the entry trampoline), rt_daemon.c (windows
- * and strategies), rt_sampler.c (SIGPROF PC samples), rt_dump.c (profile
- * files), rt_fatal.c (fatal signals, the bump arena). */
+ * and strategies), rt_sampler.c (SIGPROF PC samples), rt_stacks.c (their
+ * frame-pointer stacks and calling contexts), rt_dump.c (profile files),
+ * rt_fatal.c (fatal signals, the bump arena). */
 #ifndef LP_RT_INTERNAL_H
 #define LP_RT_INTERNAL_H
 
@@ -57,6 +58,8 @@ typedef enum lp__rt_strategy {
 typedef struct lp__rt_config {
     unsigned strategy;    /* lp__rt_strategy */
     unsigned types;       /* 1u << LP_RT_FUNCTIONS | 1u << LP_RT_BLOCKS */
+    unsigned context;     /* profiles=...,context: frame-pointer stacks of the
+                             PC samples become a calling-context profile */
     unsigned duty;        /* percent of each period switched on, 1..100 */
     uint64_t period_ns;   /* window period in process CPU time */
     uint64_t seed;        /* random windows, phase table */
@@ -331,6 +334,26 @@ LP__HIDDEN int lp__rt_needs_sampler(void);
 /* Moves every sample taken since the last call into out (at most cap);
  * returns how many. Daemon only. */
 LP__HIDDEN size_t lp__rt_sampler_drain(uint64_t *out, size_t cap);
+
+/* ---- sample stacks and calling contexts (rt_stacks.c) ------------------------------------ */
+
+#define LP__RT_STACK_DEPTH 64 /* frames kept per sample, the PC included */
+#define LP__RT_STACK_RING 512
+
+/* From the SIGPROF handler: walks the frame-pointer chain of the
+ * interrupted context (a ucontext_t) into the ring of stacks. Signal-safe;
+ * never faults, whatever rbp holds. */
+LP__HIDDEN void lp__rt_stack_take(const void *uc);
+/* Moves the stacks taken since the last call into the context table.
+ * Daemon only, under lp__rt.lock. Nothing unless cfg.context. */
+LP__HIDDEN void lp__rt_stacks_drain(void);
+/* Adds the whole-run LP_PROF_CONTEXT profile (v1: samples whose innermost
+ * frame is the context) and its meta to set; 0 without cfg.context. Caller
+ * holds lp__rt.lock; not for the fatal path (the daemon may be inside the
+ * table). 0 or LP_ENOMEM. */
+LP__HIDDEN int lp__rt_stacks_profile(lp_profile_set *set);
+/* Fork child: the parent's stacks and contexts are not this process's. */
+LP__HIDDEN void lp__rt_stacks_forget(void);
 
 /* ---- the daemon (rt_daemon.c) ------------------------------------------------------------ */
 

@@ -82,6 +82,7 @@ static void lp__rt_atfork_child(void)
     lp__rt_counters_reset();
     lp__rt_daemon_forget();
     lp__rt_sampler_forget();
+    lp__rt_stacks_forget();
     lp__rt_fatal_forget();
     lp__rt.samples = lp__rt.samples_lost = lp__rt.patches = 0;
     for (size_t i = 0; i < lp__rt.nmethods; i++)
@@ -170,7 +171,7 @@ __attribute__((destructor(101))) static void lp__rt_dtor(void)
 
 int lp__rt_needs_sampler(void)
 {
-    return lp__rt.cfg.strategy == LP__RT_PHASE ||
+    return lp__rt.cfg.strategy == LP__RT_PHASE || lp__rt.cfg.context ||
            (lp__rt.cfg.hot != 0 && lp__rt.cfg.strategy != LP__RT_NEVER);
 }
 

@@ -61,6 +61,8 @@ static void lp__rt_prof_handler(int sig, siginfo_t *si, void *ucv)
     if (!pc || !__atomic_compare_exchange_n(&lp__rt_ring[i % LP__RT_RING], &expected, pc, 0,
                                             __ATOMIC_RELEASE, __ATOMIC_RELAXED))
         __atomic_fetch_add(&lp__rt.samples_lost, 1, __ATOMIC_RELAXED);
+    if (lp__rt.cfg.context)
+        lp__rt_stack_take(uc);
     errno = saved;
 }
 
