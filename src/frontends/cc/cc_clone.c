@@ -46,12 +46,6 @@ static int lp_cc_has_word(lp_cc_line l, size_t upto, const char *s)
     return 0;
 }
 
-static int lp_cc_ident_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '$' || c == '.' || c == '_';
-}
-
 /* Reads a global name at p[0] == '@': sets *name, *len, *quoted and
  * returns the bytes it spans (0 if there is no name). */
 static size_t lp_cc_global(const char *p, size_t avail, const char **name, size_t *len,
@@ -69,7 +63,7 @@ static size_t lp_cc_global(const char *p, size_t avail, const char **name, size_
         return (size_t)(q - p) + 1;
     }
     size_t i = 1;
-    while (i < avail && lp_cc_ident_char(p[i]))
+    while (i < avail && lp__cc_ident_char(p[i]))
         i++;
     *name = p + 1;
     *len = i - 1;

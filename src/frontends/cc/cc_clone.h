@@ -61,6 +61,8 @@ void lp__cc_put(lp_cc_buf *b, const char *s, size_t n);
 void lp__cc_puts(lp_cc_buf *b, const char *s);
 /* At most 2 KiB at a time. */
 void lp__cc_printf(lp_cc_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether c may appear in an IR name after its first character. */
+int lp__cc_ident_char(char c);
 /* The lines of in (malloc'd; *count of them), or NULL without memory. */
 lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count);
 

@@ -134,6 +134,70 @@ static void lp_cc_attrs_copy_group(const lp_cc_attrs *a, lp_cc_buf *b, const cha
     lp__cc_put(b, "\n", 1);
 }
 
+/* Gives the numbered values and blocks in b from offset from on names:
+ * %N becomes %lp.N and a label N: becomes lp.N:, outside quoted text. The
+ * pc-table takes block addresses of the copies, and clang 14 drops what
+ * makes such an address a block's own when the block is numbered in IR
+ * text (the code generator then merges it with its neighbours, and
+ * several counters get one address); named blocks keep it. A function
+ * with no numbered values left needs no numbering either. */
+static void lp_cc_name_numbers(lp_cc_buf *b, size_t from)
+{
+    if (b->failed || from >= b->n)
+        return;
+    lp_cc_buf out = {0};
+    const char *p = b->p + from, *end = b->p + b->n;
+    int quoted = 0, line_start = 1;
+    while (p < end) {
+        char ch = *p;
+        if (ch == '"')
+            quoted = !quoted;
+        int digits_at = 0;
+        if (!quoted && ch == '%' && p + 1 < end && p[1] >= '0' && p[1] <= '9' &&
+            (p == b->p + from || !(lp__cc_ident_char(p[-1]))))
+            digits_at = 1;
+        else if (!quoted && line_start && ch >= '0' && ch <= '9')
+            digits_at = 0, line_start = 2; /* maybe a label `N:` */
+        if (digits_at) {
+            const char *q = p + 1;
+            while (q < end && *q >= '0' && *q <= '9')
+                q++;
+            if (q == end || !lp__cc_ident_char(*q)) {
+                lp__cc_put(&out, "%lp.", 4);
+                lp__cc_put(&out, p + 1, (size_t)(q - p - 1));
+                p = q;
+                line_start = 0;
+                continue;
+            }
+        }
+        if (line_start == 2) {
+            const char *q = p;
+            while (q < end && *q >= '0' && *q <= '9')
+                q++;
+            if (q < end && *q == ':') {
+                lp__cc_put(&out, "lp.", 3);
+                lp__cc_put(&out, p, (size_t)(q - p));
+                p = q;
+                line_start = 0;
+                continue;
+            }
+        }
+        line_start = ch == '\n';
+        if (ch == '\n')
+            quoted = 0;
+        lp__cc_put(&out, p, 1);
+        p++;
+    }
+    if (out.failed) {
+        b->failed = 1;
+        free(out.p);
+        return;
+    }
+    b->n = from;
+    lp__cc_put(b, out.p ? out.p : "", out.n);
+    free(out.p);
+}
+
 /* Whether a define line defines a copy: `@NAME.lpdup(` or `@NAME.lpdupc(`. */
 static int lp_cc_is_copy_define(const char *l, size_t n)
 {
@@ -548,6 +612,7 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
     size_t fn_name_len = 0, label_len = 0;
     lp_cc_arr xarr;
     size_t first_define = SIZE_MAX; /* where the first function begins in b */
+    size_t fn_out = 0;              /* where the current one begins */
     const lp_cc_arr *cur = NULL;
     unsigned long cur_j = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
@@ -557,6 +622,7 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
         if (ln >= 7 && memcmp(l, "define ", 7) == 0) {
             if (first_define == SIZE_MAX)
                 first_define = b.n;
+            fn_out = b.n;
             in_copy = lp_cc_is_copy_define(l, ln);
             fn_first = i;
             cur = NULL;
@@ -571,6 +637,8 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
             if (in_copy)
                 continue;
         } else if (ln == 1 && l[0] == '}') {
+            if (in_copy)
+                lp_cc_name_numbers(&b, fn_out);
             in_copy = 0;
         } else if (ln && l[0] != ' ' && l[0] != ';' && memchr(l, ':', ln)) {
             cur = NULL; /* a block's label */
@@ -647,8 +715,11 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
             rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter used in an unknown way", i + 1);
             break;
         }
+        size_t line_out = b.n;
         lp_cc_put_renamed(&b, l, ln);
         lp__cc_put(&b, "\n", 1);
+        if (ln && l[0] == '@' && memmem(l, ln, "blockaddress(", 13))
+            lp_cc_name_numbers(&b, line_out);
         if (ln > 12 && memcmp(l, "attributes #", 12) == 0)
             lp_cc_attrs_copy_group(&attrs, &b, l, ln);
     }
@@ -672,6 +743,7 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
          * definition: they go before the first one. */
         lp_cc_buf x = {0};
         lp_cc_extras_emit(&extras, &x);
+        lp_cc_name_numbers(&x, 0);
         if (x.failed)
             b.failed = 1;
         else if (x.n && first_define != SIZE_MAX) {

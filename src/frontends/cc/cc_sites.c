@@ -36,12 +36,6 @@ static int lp_cc_site_add(lp_cc_sites *s, const char *arr, size_t arr_len, unsig
     return 0;
 }
 
-static int lp_cc_ident(char ch)
-{
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-           ch == '_' || ch == '.' || ch == '$';
-}
-
 /* Where the call's callee starts in the line (`@name(` or `%value(`),
  * or NULL when the line is no call or calls something else (a cast, inline
  * assembly). */
@@ -56,7 +50,7 @@ static const char *lp_cc_callee(const char *l, size_t n)
             return NULL; /* an argument list with no callee name before it */
         if ((*p == '@' || *p == '%') && p[-1] == ' ') {
             const char *q = p + 1;
-            while (q < end && lp_cc_ident(*q))
+            while (q < end && lp__cc_ident_char(*q))
                 q++;
             if (q < end && *q == '(' && q > p + 1)
                 return p;
@@ -126,7 +120,7 @@ int lp__cc_sites_wants(const char *l, size_t n)
     if (!callee)
         return 0;
     size_t len = 0;
-    while (lp_cc_ident(callee[1 + len]))
+    while (lp__cc_ident_char(callee[1 + len]))
         len++;
     return *callee == '%' || lp_cc_counted_callee(callee + 1, len);
 }
@@ -142,7 +136,7 @@ int lp__cc_sites_line(lp_cc_sites *s, const lp_cc_line *lines, size_t i, size_t 
         return 0;
     const char *name = callee + 1;
     size_t len = 0;
-    while (lp_cc_ident(name[len]))
+    while (lp__cc_ident_char(name[len]))
         len++;
     if (*callee == '@')
         return lp_cc_counted_callee(name, len) ? lp_cc_site_add(s, arr, arr_len, j, name, len) : 0;

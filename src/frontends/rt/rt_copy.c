@@ -150,3 +150,25 @@ long lp__rt_copy_at(uint64_t pc)
     }
     return lo > 0 && pc < lp__rt.copies[lo - 1].end ? (long)lo - 1 : -1;
 }
+
+/* Text is read a byte at a time (LP__TEXT_ACCESS): each candidate's
+ * displacement must land exactly on target, so a byte that only looks
+ * like an opcode cannot match by chance in practice. */
+LP__TEXT_ACCESS uint64_t lp__rt_copy_call_after(uint64_t from, uint64_t target)
+{
+    long c = lp__rt_copy_at(from);
+    if (c < 0)
+        return 0;
+    uint64_t end = lp__rt.copies[c].end;
+    for (uint64_t a = from; a + 5 <= end; a++) {
+        const uint8_t *p = (const uint8_t *)(uintptr_t)a;
+        if ((p[0] == 0xe8 || p[0] == 0xe9) &&
+            a + 5 + (uint64_t)(int64_t)lp__rt_text_rel32(p + 1) == target)
+            return a + 5;
+        if (p[0] == 0x0f && a + 6 <= end && (p[1] & 0xf0) == 0x80 &&
+            a + 6 + (uint64_t)(int64_t)lp__rt_text_rel32(p + 2) == target)
+            return a + 6;
+    }
+    return 0;
+}
+

@@ -142,21 +142,29 @@ static int lp__rt_pair(lp_table *t, uint64_t ret, uint64_t callee, uint64_t v)
 }
 
 /* The copies' direct call sites: each counts what its block counts. The
- * site's key is its block's address + 1 (one past the block's start,
- * where a return address would be one past the call). */
+ * site's key is the call's return address, found in the block's code (a
+ * block's sites to one callee come in the order of its calls); failing
+ * that, its block's address + 1, which stands for the site as a return
+ * address would. */
 static int lp__rt_site_pairs(const lp__rt_counts *cur, const lp__rt_counts *base, lp_table *t)
 {
     size_t n;
     const lp__rt_csite *sites = lp__rt_csites(&n);
     int rc = 0;
+    uint64_t prev_ret = 0;
     for (size_t i = 0; i < n && !rc; i++) {
         size_t g = (size_t)(sites[i].counter - lp__rt_cnt_start);
         if (g >= lp__rt.nguards)
             continue;
+        uint64_t block = lp__rt.pcs_start[2 * g];
+        int again = i > 0 && sites[i - 1].counter == sites[i].counter &&
+                    sites[i - 1].callee == sites[i].callee && prev_ret;
+        uint64_t ret = lp__rt_copy_call_after(again ? prev_ret : block, sites[i].callee);
+        prev_ret = ret;
         uint64_t v = cur->b[g] - (base ? base->b[g] : 0);
         long m = v ? lp__rt_callee_method(sites[i].callee) : -1;
         if (m >= 0 && lp__rt_counts_type(m, LP_RT_FUNCTIONS))
-            rc = lp__rt_pair(t, lp__rt.pcs_start[2 * g] + 1, lp__rt.methods[m].entry, v);
+            rc = lp__rt_pair(t, ret ? ret : block + 1, lp__rt.methods[m].entry, v);
     }
     return rc;
 }

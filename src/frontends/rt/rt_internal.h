@@ -178,6 +178,10 @@ LP__HIDDEN void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *s
                                    size_t strsize, uint64_t bias);
 /* The copy holding pc, or -1. Signal-safe. */
 LP__HIDDEN long lp__rt_copy_at(uint64_t pc);
+/* The return address of the first call, tail jump or conditional tail
+ * jump (E8, E9, 0F 8x with rel32) to target at or after from, within the
+ * copy holding from; 0 if none. Signal-safe. */
+LP__HIDDEN uint64_t lp__rt_copy_call_after(uint64_t from, uint64_t target);
 /* The method whose [entry, end) holds pc (or whose copy holds it), or -1.
  * Signal-safe. */
 LP__HIDDEN long lp__rt_method_at(uint64_t pc);
