@@ -759,6 +759,7 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
     if (rc >= 0 && b.failed)
         rc = lp_cc_fail2(err, errcap, "out of memory");
 done:
+    arrays += (long)extras.n; /* the added counters are arrays of one */
     free(lines);
     free(c.arrs);
     free(sites.v);
