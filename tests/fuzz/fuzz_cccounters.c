@@ -41,8 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(err, 'x', sizeof err);
     char *out = NULL;
     size_t out_len = 0;
-    long arrays = lp_cc_counters_ir((const char *)data, size, size & 1, &out, &out_len, err,
-                                    sizeof err);
+    long arrays =
+        lp_cc_counters_ir((const char *)data, size, size & 1, &out, &out_len, err, sizeof err);
     if (arrays < 0) {
         FUZZ_ASSERT(arrays == -1);
         FUZZ_ASSERT(memchr(err, '\0', sizeof err) != NULL && err[0]);

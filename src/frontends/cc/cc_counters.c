@@ -123,7 +123,8 @@ static void lp_cc_attrs_copy_group(const lp_cc_attrs *a, lp_cc_buf *b, const cha
         return;
     static const char key[] = " \"patchable-function-entry\"=\"";
     const char *end = l + n, *k = memmem(e, (size_t)(end - e), key, sizeof key - 1);
-    const char *kend = k ? memchr(k + sizeof key - 1, '"', (size_t)(end - (k + sizeof key - 1))) : NULL;
+    const char *kend =
+        k ? memchr(k + sizeof key - 1, '"', (size_t)(end - (k + sizeof key - 1))) : NULL;
     lp__cc_printf(b, "attributes #%lu", g + LP_CC_ATTR_TWIN);
     if (kend) {
         lp__cc_put(b, e, (size_t)(k - e));
@@ -352,21 +353,22 @@ static int lp_cc_fail2(char *err, size_t errcap, const char *fmt, ...)
  * counter. The entry block ends here; the rest of it becomes lp.go. */
 static void lp_cc_split_entry(lp_cc_buf *b, const lp_cc_arr *arr, unsigned long j)
 {
-    lp__cc_printf(b,
-                  "  %%lp.ra = call i8* @llvm.returnaddress(i32 0)\n"
-                  "  %%lp.rai = ptrtoint i8* %%lp.ra to i64\n"
-                  "  %%lp.lo = load i64, i64* @lp__rt_cp_lo, align 8\n"
-                  "  %%lp.len = load i64, i64* @lp__rt_cp_len, align 8\n"
-                  "  %%lp.off = sub i64 %%lp.rai, %%lp.lo\n"
-                  "  %%lp.slow = icmp uge i64 %%lp.off, %%lp.len\n"
-                  "  br i1 %%lp.slow, label %%lp.enter, label %%lp.go, !prof !{!\"branch_weights\", "
-                  "i32 1, i32 1000000}\n"
-                  "\nlp.enter:\n"
-                  "  call void @lp__rt_cp_enter(i8* %%lp.ra, i64* getelementptr inbounds ([%lu x i64], "
-                  "[%lu x i64]* %.*s, i64 0, i64 %lu))\n"
-                  "  br label %%lp.go\n"
-                  "\nlp.go:\n",
-                  arr->k, arr->k, (int)arr->len, arr->name, j);
+    lp__cc_printf(
+        b,
+        "  %%lp.ra = call i8* @llvm.returnaddress(i32 0)\n"
+        "  %%lp.rai = ptrtoint i8* %%lp.ra to i64\n"
+        "  %%lp.lo = load i64, i64* @lp__rt_cp_lo, align 8\n"
+        "  %%lp.len = load i64, i64* @lp__rt_cp_len, align 8\n"
+        "  %%lp.off = sub i64 %%lp.rai, %%lp.lo\n"
+        "  %%lp.slow = icmp uge i64 %%lp.off, %%lp.len\n"
+        "  br i1 %%lp.slow, label %%lp.enter, label %%lp.go, !prof !{!\"branch_weights\", "
+        "i32 1, i32 1000000}\n"
+        "\nlp.enter:\n"
+        "  call void @lp__rt_cp_enter(i8* %%lp.ra, i64* getelementptr inbounds ([%lu x i64], "
+        "[%lu x i64]* %.*s, i64 0, i64 %lu))\n"
+        "  br label %%lp.go\n"
+        "\nlp.go:\n",
+        arr->k, arr->k, (int)arr->len, arr->name, j);
 }
 
 /* The counter array a global's definition line declares, or 0:
@@ -407,9 +409,9 @@ static const lp_cc_arr *lp_cc_names_arr(const lp_cc_cctx *c, const char *l, size
         const char *p = l, *end = l + n;
         while ((p = memmem(p, (size_t)(end - p), a->name, a->len)) != NULL) {
             const char *q = p + a->len;
-            if (q == end || !(q[0] == '.' || (q[0] >= '0' && q[0] <= '9') ||
-                              (q[0] >= 'a' && q[0] <= 'z') || (q[0] >= 'A' && q[0] <= 'Z') ||
-                              q[0] == '_'))
+            if (q == end ||
+                !(q[0] == '.' || (q[0] >= '0' && q[0] <= '9') || (q[0] >= 'a' && q[0] <= 'z') ||
+                  (q[0] >= 'A' && q[0] <= 'Z') || q[0] == '_'))
                 return a;
             p = q;
         }
@@ -421,8 +423,7 @@ static const lp_cc_arr *lp_cc_names_arr(const lp_cc_cctx *c, const char *l, size
  * i64 0, i64 J)` after prefix; fills the array and J, returns the text after
  * the closing parenthesis, or NULL. */
 static const char *lp_cc_counter_ref(const lp_cc_cctx *c, const char *l, size_t n,
-                                     const char *prefix, const lp_cc_arr **arr,
-                                     unsigned long *j)
+                                     const char *prefix, const lp_cc_arr **arr, unsigned long *j)
 {
     size_t pn = strlen(prefix);
     const char *p = memmem(l, n, prefix, pn);
@@ -529,10 +530,10 @@ static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_line *lines, size_t avai
     }
     char st[256];
     int sn = snprintf(st, sizeof st, "store i8 %.*s, i8* getelementptr inbounds (", (int)an, a);
-    const char *rest3 = sn > 0 && (size_t)sn < sizeof st
-                            ? lp_cc_counter_ref(c, lines[2 + skip].p, lines[2 + skip].n, st, &arr3,
-                                                &j3)
-                            : NULL;
+    const char *rest3 =
+        sn > 0 && (size_t)sn < sizeof st
+            ? lp_cc_counter_ref(c, lines[2 + skip].p, lines[2 + skip].n, st, &arr3, &j3)
+            : NULL;
     if (!rest3 || arr3 != arr || j3 != j)
         return -1;
     /* The metadata after the alignment (`, align 1, !nosanitize !5`). */
@@ -571,8 +572,8 @@ static void lp_cc_put_used(const lp_cc_cctx *c, lp_cc_buf *b, const char *l, siz
     }
 }
 
-long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *out_len,
-                       char *err, size_t errcap)
+long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *out_len, char *err,
+                       size_t errcap)
 {
     lp_cc_cctx c = {0};
     lp_cc_buf b = {0};
@@ -673,8 +674,8 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
         }
         int w = lp_cc_widen(&c, &lines[i], n - i, &serial, &b);
         if (w < 0) {
-            rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter increment in an unknown form",
-                             i + 1);
+            rc = lp_cc_fail2(err, errcap,
+                             "line %zu: a coverage counter increment in an unknown form", i + 1);
             break;
         }
         if (w > 0) {
@@ -704,7 +705,8 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
             }
         }
         if (in_copy && cur &&
-            lp__cc_sites_line(&sites, lines, i, fn_first, cur->name, cur->len, cur->k, cur_j, &b) < 0)
+            lp__cc_sites_line(&sites, lines, i, fn_first, cur->name, cur->len, cur->k, cur_j, &b) <
+                0)
             b.failed = 1;
         if (lp_cc_names_arr(&c, l, ln)) {
             if (ln >= 19 && memcmp(l, "@llvm.compiler.used", 19) == 0) {
@@ -712,7 +714,8 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
                 lp__cc_put(&b, "\n", 1);
                 continue;
             }
-            rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter used in an unknown way", i + 1);
+            rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter used in an unknown way",
+                             i + 1);
             break;
         }
         size_t line_out = b.n;

@@ -22,7 +22,7 @@
 #include "cc_clone.h"
 
 static int lp_cc_site_add(lp_cc_sites *s, const char *arr, size_t arr_len, unsigned long j,
-                            const char *callee, size_t callee_len)
+                          const char *callee, size_t callee_len)
 {
     if (s->n == s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 256;
@@ -66,8 +66,8 @@ static const char *lp_cc_callee(const char *l, size_t n)
 /* The type of value v (`%name`, len bytes) from its definition as a load
  * among lines [first, upto): `%v = load [volatile|atomic] TYPE, ...`.
  * Returns the type's text and length, or NULL. */
-static const char *lp_cc_load_type(const lp_cc_line *lines, size_t first, size_t upto, const char *v,
-                                   size_t len, size_t *tlen)
+static const char *lp_cc_load_type(const lp_cc_line *lines, size_t first, size_t upto,
+                                   const char *v, size_t len, size_t *tlen)
 {
     for (size_t i = upto; i-- > first;) {
         const char *l = lines[i].p;
@@ -106,8 +106,8 @@ static const char *lp_cc_load_type(const lp_cc_line *lines, size_t first, size_t
  * sanitizer's hook or the runtime. */
 static int lp_cc_counted_callee(const char *name, size_t len)
 {
-    static const char *const skip[] = {"llvm.", "__tsan_", "__asan_", "__msan_", "__sanitizer_",
-                                       "lp__rt_"};
+    static const char *const skip[] = {"llvm.",   "__tsan_",      "__asan_",
+                                       "__msan_", "__sanitizer_", "lp__rt_"};
     for (size_t k = 0; k < sizeof skip / sizeof *skip; k++)
         if (len >= strlen(skip[k]) && memcmp(name, skip[k], strlen(skip[k])) == 0)
             return 0;
@@ -145,8 +145,8 @@ int lp__cc_sites_line(lp_cc_sites *s, const lp_cc_line *lines, size_t i, size_t 
     if (!type)
         return 0;
     unsigned long k = s->icalls++;
-    lp__cc_printf(b, "  %%lp.ic.%lu = bitcast %.*s %.*s to i8*\n", k, (int)tlen, type,
-                  (int)len + 1, callee);
+    lp__cc_printf(b, "  %%lp.ic.%lu = bitcast %.*s %.*s to i8*\n", k, (int)tlen, type, (int)len + 1,
+                  callee);
     lp__cc_printf(b,
                   "  call void @lp__rt_cp_icall(i64* getelementptr inbounds ([%lu x i64], "
                   "[%lu x i64]* %.*s, i64 0, i64 %lu), i8* %%lp.ic.%lu)\n",

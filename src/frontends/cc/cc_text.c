@@ -68,6 +68,6 @@ lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count)
 
 int lp__cc_ident_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '$' || c == '.' || c == '_';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '$' || c == '.' || c == '_';
 }
