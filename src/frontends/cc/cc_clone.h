@@ -115,4 +115,56 @@ int lp__cc_sites_wants(const char *l, size_t n);
 /* Appends the site table and the declarations the calls need. */
 void lp__cc_sites_emit(const lp_cc_sites *s, lp_cc_buf *b);
 
+/* Counters added for blocks with calls that the coverage pass left out
+ * (cc_sites.c): the copy (name with '@') and the block's label, and the
+ * counter's own name (its own allocation: call sites keep it). */
+typedef struct lp_cc_extra {
+    const char *fn, *label;
+    size_t fn_len, label_len;
+    char *name;
+} lp_cc_extra;
+
+typedef struct lp_cc_extras {
+    lp_cc_extra *v;
+    size_t n, cap;
+} lp_cc_extras;
+
+/* Adds a counter, an array of one named @lp.x.N, for the block label
+ * (label_len bytes, without '%') of the copy fn; returns its name, or NULL
+ * without memory. */
+const char *lp__cc_extra_add(lp_cc_extras *x, const char *fn, size_t fn_len, const char *label,
+                             size_t label_len);
+/* Writes the added counters and their pc-table entries (@lp.xp.N). */
+void lp__cc_extras_emit(const lp_cc_extras *x, lp_cc_buf *b);
+void lp__cc_extras_free(lp_cc_extras *x);
+
+/* ---- each copy as a whole (cc_entry.c), for cc_counters.c ---- */
+
+/* Whether a define line defines a copy (`@NAME.lpdup(`, `@NAME.lpdupc(`). */
+int lp__cc_is_copy_define(const char *l, size_t n);
+/* The number of the entry block of the function a define line begins. */
+long lp__cc_entry_label(const char *l, size_t n);
+/* Writes the entry check that follows a copy's entry counter (counter j
+ * of the array arr, arr_len bytes with '@', k counters long), which ends
+ * the entry block: the rest of it is the block lp.go. */
+void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned long k,
+                        unsigned long j);
+/* Writes a phi line of a split copy with the entry block (numbered entry)
+ * named lp.go; returns 0 (nothing written) for any other line. */
+int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, long entry);
+/* Names the numbered values and blocks in b from offset from on. */
+void lp__cc_name_numbers(lp_cc_buf *b, size_t from);
+
+/* The attribute groups copies use, each given a twin without the
+ * patchable entry. */
+typedef struct lp_cc_attrs {
+    unsigned long *v;
+    size_t n, cap;
+} lp_cc_attrs;
+/* Writes a copy's define line naming its group's twin, and notes the
+ * group. 0, or -1 without memory. */
+int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n);
+/* After an `attributes #N = {...}` line: its twin, if a copy uses it. */
+void lp__cc_attrs_twin(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n);
+
 #endif

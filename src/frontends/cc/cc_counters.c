@@ -1,10 +1,12 @@
-/* The copies' block counters made 64-bit and per thread (cc_clone.h).
+/* The copies' block counters made 64-bit and per thread, and the walk
+ * over the optimised IR that gives the copies their call sites and entry
+ * checks (cc_clone.h).
  *
- * clang's inline-8bit-counters coverage gives every block of the copies
- * an increment of a byte, with no call: the cheapest counting the compiler
+ * clang's inline-8bit-counters coverage gives the blocks of the copies an
+ * increment of a byte, with no call: the cheapest counting the compiler
  * has, but a byte wraps after 255. This pass takes the IR clang prints
  * after its optimisations with that coverage (-S -emit-llvm) and rewrites
- * three things, as text, before the IR goes to the code generator:
+ * it, as text, before the IR goes to the code generator:
  *
  * - each counter array `@__sancov_gen_.N` of [K x i8] becomes [K x i64] in
  *   lowprof's own section, so counts do not wrap;
@@ -12,13 +14,17 @@
  *   writes them, one after the other) becomes a 64-bit increment at the
  *   counter's address plus the thread's `lp__rt_cnt_delta`: the runtime
  *   points each thread's delta at that thread's own counter block while
- *   the blocks are on (no cache line is shared between threads), at a
- *   block it never reads while they are off (a copy that runs on after its
+ *   the copies count (no cache line is shared between threads), at a
+ *   block it never reads while they do not (a copy that runs on after its
  *   window counts nothing), and leaves it 0 for a thread it has not seen
  *   yet (its counts go to the arrays themselves, which the runtime adds);
  * - the section and callback names, so that these counters never meet a
  *   library's own 8-bit coverage: __lp_cnt64 with lp__rt_cov_counters_init,
- *   __lp_pcs64 with lp__rt_cov_pcs_init.
+ *   __lp_pcs64 with lp__rt_cov_pcs_init;
+ * - in each copy, its calls (cc_sites.c: the site table, counters for the
+ *   blocks with calls that the coverage pass left out, the counting call
+ *   before an indirect call) and the copy as a whole (cc_entry.c: the
+ *   entry check, names for numbered values, attributes).
  *
  * Anything else that names a counter array is refused, so a change in how
  * clang writes the increments fails the build instead of miscounting. */
@@ -60,273 +66,12 @@ static void lp_cc_put_renamed(lp_cc_buf *b, const char *l, size_t n)
     }
 }
 
-/* The copies' function attributes. A copy inherits its original's
- * patchable entry, a 5-byte NOP run at every call that nothing patches in
- * a copy that counts inline: each attribute group a copy uses gets a twin
- * without it, numbered LP_CC_ATTR_TWIN higher. */
-#define LP_CC_ATTR_TWIN 100000UL
-
-typedef struct lp_cc_attrs {
-    unsigned long *v; /* the groups copies use */
-    size_t n, cap;
-} lp_cc_attrs;
-
-/* Writes a copy's define line with its attribute group (` #N` after the
- * parameters) replaced by the twin, and notes N. 0, or -1 without memory. */
-static int lp_cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
-{
-    const char *end = l + n, *p = memchr(l, '(', n);
-    int depth = 0;
-    for (; p && p < end; p++) {
-        if (*p == '(')
-            depth++;
-        else if (*p == ')' && --depth == 0)
-            break;
-    }
-    const char *h = p ? memmem(p, (size_t)(end - p), " #", 2) : NULL;
-    char *num_end;
-    unsigned long g = h ? strtoul(h + 2, &num_end, 10) : 0;
-    if (!h || num_end == h + 2 || (num_end < end && *num_end != ' ')) {
-        lp_cc_put_renamed(b, l, n);
-        lp__cc_put(b, "\n", 1);
-        return 0;
-    }
-    lp_cc_put_renamed(b, l, (size_t)(h - l));
-    lp__cc_printf(b, " #%lu", g + LP_CC_ATTR_TWIN);
-    lp_cc_put_renamed(b, num_end, (size_t)(end - num_end));
-    lp__cc_put(b, "\n", 1);
-    for (size_t i = 0; i < a->n; i++)
-        if (a->v[i] == g)
-            return 0;
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 16;
-        unsigned long *q = realloc(a->v, cap * sizeof *q);
-        if (!q)
-            return -1;
-        a->v = q;
-        a->cap = cap;
-    }
-    a->v[a->n++] = g;
-    return 0;
-}
-
-/* After the line `attributes #N = { ... }`: the twin of a group copies use,
- * without "patchable-function-entry". */
-static void lp_cc_attrs_copy_group(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
-{
-    char *e;
-    unsigned long g = strtoul(l + 12, &e, 10);
-    size_t i = 0;
-    while (i < a->n && a->v[i] != g)
-        i++;
-    if (i == a->n || e == l + 12)
-        return;
-    static const char key[] = " \"patchable-function-entry\"=\"";
-    const char *end = l + n, *k = memmem(e, (size_t)(end - e), key, sizeof key - 1);
-    const char *kend =
-        k ? memchr(k + sizeof key - 1, '"', (size_t)(end - (k + sizeof key - 1))) : NULL;
-    lp__cc_printf(b, "attributes #%lu", g + LP_CC_ATTR_TWIN);
-    if (kend) {
-        lp__cc_put(b, e, (size_t)(k - e));
-        lp__cc_put(b, kend + 1, (size_t)(end - (kend + 1)));
-    } else {
-        lp__cc_put(b, e, (size_t)(end - e));
-    }
-    lp__cc_put(b, "\n", 1);
-}
-
-/* Gives the numbered values and blocks in b from offset from on names:
- * %N becomes %lp.N and a label N: becomes lp.N:, outside quoted text. The
- * pc-table takes block addresses of the copies, and clang 14 drops what
- * makes such an address a block's own when the block is numbered in IR
- * text (the code generator then merges it with its neighbours, and
- * several counters get one address); named blocks keep it. A function
- * with no numbered values left needs no numbering either. */
-static void lp_cc_name_numbers(lp_cc_buf *b, size_t from)
-{
-    if (b->failed || from >= b->n)
-        return;
-    lp_cc_buf out = {0};
-    const char *p = b->p + from, *end = b->p + b->n;
-    int quoted = 0, line_start = 1;
-    while (p < end) {
-        char ch = *p;
-        if (ch == '"')
-            quoted = !quoted;
-        int digits_at = 0;
-        if (!quoted && ch == '%' && p + 1 < end && p[1] >= '0' && p[1] <= '9' &&
-            (p == b->p + from || !(lp__cc_ident_char(p[-1]))))
-            digits_at = 1;
-        else if (!quoted && line_start && ch >= '0' && ch <= '9')
-            digits_at = 0, line_start = 2; /* maybe a label `N:` */
-        if (digits_at) {
-            const char *q = p + 1;
-            while (q < end && *q >= '0' && *q <= '9')
-                q++;
-            if (q == end || !lp__cc_ident_char(*q)) {
-                lp__cc_put(&out, "%lp.", 4);
-                lp__cc_put(&out, p + 1, (size_t)(q - p - 1));
-                p = q;
-                line_start = 0;
-                continue;
-            }
-        }
-        if (line_start == 2) {
-            const char *q = p;
-            while (q < end && *q >= '0' && *q <= '9')
-                q++;
-            if (q < end && *q == ':') {
-                lp__cc_put(&out, "lp.", 3);
-                lp__cc_put(&out, p, (size_t)(q - p));
-                p = q;
-                line_start = 0;
-                continue;
-            }
-        }
-        line_start = ch == '\n';
-        if (ch == '\n')
-            quoted = 0;
-        lp__cc_put(&out, p, 1);
-        p++;
-    }
-    if (out.failed) {
-        b->failed = 1;
-        free(out.p);
-        return;
-    }
-    b->n = from;
-    lp__cc_put(b, out.p ? out.p : "", out.n);
-    free(out.p);
-}
-
-/* Whether a define line defines a copy: `@NAME.lpdup(` or `@NAME.lpdupc(`. */
-static int lp_cc_is_copy_define(const char *l, size_t n)
-{
-    const char *paren = memchr(l, '(', n);
-    if (!paren)
-        return 0;
-    static const char s1[] = LP_CC_CLONE_SUFFIX "(", s2[] = LP_CC_CLONE_SUFFIX_CALLERS "(";
-    size_t k = (size_t)(paren + 1 - l);
-    return (k >= sizeof s1 - 1 && memcmp(paren + 1 - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0) ||
-           (k >= sizeof s2 - 1 && memcmp(paren + 1 - (sizeof s2 - 1), s2, sizeof s2 - 1) == 0);
-}
-
-/* The number of a define's entry block: it follows the unnamed
- * parameters (%0, %1, ...) in the numbering of unnamed values. */
-static long lp_cc_entry_label(const char *l, size_t n)
-{
-    const char *p = memchr(l, '(', n), *end = l + n;
-    long count = 0;
-    int depth = 0;
-    for (; p && p < end; p++) {
-        if (*p == '(' || *p == '[' || *p == '{' || *p == '<')
-            depth++;
-        else if (*p == ')' || *p == ']' || *p == '}' || *p == '>') {
-            if (--depth == 0)
-                break;
-        } else if (*p == '%' && p + 1 < end && p[1] >= '0' && p[1] <= '9' && depth == 1) {
-            const char *q = p + 1;
-            while (q < end && *q >= '0' && *q <= '9')
-                q++;
-            count += q < end && (*q == ',' || *q == ')');
-        }
-    }
-    return count;
-}
-
-/* A phi of the copy naming the entry block (`, %N ]`) names lp.go instead,
- * where the entry block's branch now comes from. Returns 1 if it wrote the
- * line. */
-static int lp_cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, long entry)
-{
-    if (!memmem(l, n, " = phi ", 7))
-        return 0;
-    char pat[32];
-    int pn = snprintf(pat, sizeof pat, ", %%%ld ]", entry);
-    const char *p = l, *end = l + n, *hit;
-    if (!memmem(l, n, pat, (size_t)pn))
-        return 0;
-    while ((hit = memmem(p, (size_t)(end - p), pat, (size_t)pn)) != NULL) {
-        lp_cc_put_renamed(b, p, (size_t)(hit - p));
-        lp__cc_put(b, ", %lp.go ]", 10);
-        p = hit + pn;
-    }
-    lp_cc_put_renamed(b, p, (size_t)(end - p));
-    lp__cc_put(b, "\n", 1);
-    return 1;
-}
-
 /* One counter array: its name (with '@') and length. */
 typedef struct lp_cc_arr {
     const char *name;
     size_t len;
     unsigned long k;
 } lp_cc_arr;
-
-/* Counters added to blocks of the copies that the coverage pass left out
- * but whose calls need one: each is an array of one counter `@lp.x.N`,
- * with its pc-table entry `@lp.xp.N` (the block's address), in the copy's
- * comdat. The assembler appends them to the copy's own counter and
- * pc-table sections (same names, same group), in the order they are
- * written, so the two sections stay parallel. */
-typedef struct lp_cc_extra {
-    const char *fn, *label;
-    size_t fn_len, label_len;
-    char *name; /* its own allocation: call sites keep pointers to it */
-} lp_cc_extra;
-
-typedef struct lp_cc_extras {
-    lp_cc_extra *v;
-    size_t n, cap;
-} lp_cc_extras;
-
-/* Adds a counter for the block label (label_len bytes) of the copy fn
- * (with '@'), and describes it as an array in *arr (whose name lives in
- * the list). 0, or -1 without memory. */
-static int lp_cc_extra_add(lp_cc_extras *x, const char *fn, size_t fn_len, const char *label,
-                           size_t label_len, lp_cc_arr *arr)
-{
-    if (x->n == x->cap) {
-        size_t cap = x->cap ? 2 * x->cap : 64;
-        lp_cc_extra *p = realloc(x->v, cap * sizeof *p);
-        if (!p)
-            return -1;
-        x->v = p;
-        x->cap = cap;
-    }
-    char *name = malloc(32);
-    if (!name)
-        return -1;
-    snprintf(name, 32, "@lp.x.%zu", x->n);
-    lp_cc_extra *e = &x->v[x->n++];
-    *e = (lp_cc_extra){fn, label, fn_len, label_len, name};
-    *arr = (lp_cc_arr){e->name, strlen(e->name), 1};
-    return 0;
-}
-
-static void lp_cc_extras_free(lp_cc_extras *x)
-{
-    for (size_t i = 0; i < x->n; i++)
-        free(x->v[i].name);
-    free(x->v);
-}
-
-static void lp_cc_extras_emit(const lp_cc_extras *x, lp_cc_buf *b)
-{
-    for (size_t i = 0; i < x->n; i++) {
-        const lp_cc_extra *e = &x->v[i];
-        lp__cc_printf(b,
-                      "%s = internal global [1 x i64] zeroinitializer, section \"__lp_cnt64\", "
-                      "comdat($%.*s), align 8\n",
-                      e->name, (int)e->fn_len - 1, e->fn + 1);
-        lp__cc_printf(b,
-                      "@lp.xp.%zu = internal constant [2 x i64*] [i64* bitcast (i8* "
-                      "blockaddress(%.*s, %%%.*s) to i64*), i64* null], section \"__lp_pcs64\", "
-                      "comdat($%.*s), align 8\n",
-                      i, (int)e->fn_len, e->fn, (int)e->label_len, e->label, (int)e->fn_len - 1,
-                      e->fn + 1);
-    }
-}
 
 typedef struct lp_cc_cctx {
     lp_cc_arr *arrs;
@@ -340,35 +85,6 @@ static int lp_cc_fail2(char *err, size_t errcap, const char *fmt, ...)
     vsnprintf(err, errcap, fmt, ap);
     va_end(ap);
     return -1;
-}
-
-/* After a copy's entry counter, the slow path's test: the return address
- * lies outside [lp__rt_cp_lo, lp__rt_cp_lo + lp__rt_cp_len), the thread's
- * view of the section LP_CC_COPIES_SECTION. That is a call from outside
- * the copies (the program's start, a library's callback, an original that
- * was running when the copies went on), which no site of a copy counts; or
- * a thread the runtime has not met (its view is empty), which gets its
- * counter block there, so that no thread counts into the shared arrays for
- * long. lp__rt_cp_enter does both, given the return address and the entry
- * counter. The entry block ends here; the rest of it becomes lp.go. */
-static void lp_cc_split_entry(lp_cc_buf *b, const lp_cc_arr *arr, unsigned long j)
-{
-    lp__cc_printf(
-        b,
-        "  %%lp.ra = call i8* @llvm.returnaddress(i32 0)\n"
-        "  %%lp.rai = ptrtoint i8* %%lp.ra to i64\n"
-        "  %%lp.lo = load i64, i64* @lp__rt_cp_lo, align 8\n"
-        "  %%lp.len = load i64, i64* @lp__rt_cp_len, align 8\n"
-        "  %%lp.off = sub i64 %%lp.rai, %%lp.lo\n"
-        "  %%lp.slow = icmp uge i64 %%lp.off, %%lp.len\n"
-        "  br i1 %%lp.slow, label %%lp.enter, label %%lp.go, !prof !{!\"branch_weights\", "
-        "i32 1, i32 1000000}\n"
-        "\nlp.enter:\n"
-        "  call void @lp__rt_cp_enter(i8* %%lp.ra, i64* getelementptr inbounds ([%lu x i64], "
-        "[%lu x i64]* %.*s, i64 0, i64 %lu))\n"
-        "  br label %%lp.go\n"
-        "\nlp.go:\n",
-        arr->k, arr->k, (int)arr->len, arr->name, j);
 }
 
 /* The counter array a global's definition line declares, or 0:
@@ -624,22 +340,22 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
             if (first_define == SIZE_MAX)
                 first_define = b.n;
             fn_out = b.n;
-            in_copy = lp_cc_is_copy_define(l, ln);
+            in_copy = lp__cc_is_copy_define(l, ln);
             fn_first = i;
             cur = NULL;
             entry_split = 0;
-            entry_label = lp_cc_entry_label(l, ln);
+            entry_label = lp__cc_entry_label(l, ln);
             fn_name = memchr(l, '@', ln);
             const char *paren = fn_name ? memchr(fn_name, '(', (size_t)(l + ln - fn_name)) : NULL;
             fn_name_len = paren ? (size_t)(paren - fn_name) : 0;
             label = NULL;
-            if (in_copy && lp_cc_copy_attrs(&attrs, &b, l, ln) < 0)
+            if (in_copy && lp__cc_copy_attrs(&attrs, &b, l, ln) < 0)
                 b.failed = 1;
             if (in_copy)
                 continue;
         } else if (ln == 1 && l[0] == '}') {
             if (in_copy)
-                lp_cc_name_numbers(&b, fn_out);
+                lp__cc_name_numbers(&b, fn_out);
             in_copy = 0;
         } else if (ln && l[0] != ' ' && l[0] != ';' && memchr(l, ':', ln)) {
             cur = NULL; /* a block's label */
@@ -682,20 +398,22 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
             lp_cc_counter_ref(&c, l, ln, "load i8, i8* getelementptr inbounds (", &cur, &cur_j);
             i += (size_t)w - 1;
             if (in_copy && !entry_split) {
-                lp_cc_split_entry(&b, cur, cur_j);
+                lp__cc_split_entry(&b, cur->name, cur->len, cur->k, cur_j);
                 entry_split = 1;
             }
             continue;
         }
-        if (in_copy && entry_split && lp_cc_fix_phi(&b, l, ln, entry_label))
+        if (in_copy && entry_split && lp__cc_fix_phi(&b, l, ln, entry_label))
             continue;
         if (in_copy && !cur && label && fn_name_len && lp__cc_sites_wants(l, ln)) {
             /* A call in a block the coverage pass left out (its count is
              * implied by others'): the block gets a counter of its own,
              * here, before the call. */
-            if (lp_cc_extra_add(&extras, fn_name, fn_name_len, label, label_len, &xarr) < 0)
+            const char *xname = lp__cc_extra_add(&extras, fn_name, fn_name_len, label, label_len);
+            if (!xname)
                 b.failed = 1;
             else {
+                xarr = (lp_cc_arr){xname, strlen(xname), 1};
                 char v[40], a[40];
                 snprintf(v, sizeof v, "%%lp.v.%lu", serial);
                 snprintf(a, sizeof a, "%%lp.w.%lu", serial);
@@ -722,9 +440,9 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
         lp_cc_put_renamed(&b, l, ln);
         lp__cc_put(&b, "\n", 1);
         if (ln && l[0] == '@' && memmem(l, ln, "blockaddress(", 13))
-            lp_cc_name_numbers(&b, line_out);
+            lp__cc_name_numbers(&b, line_out);
         if (ln > 12 && memcmp(l, "attributes #", 12) == 0)
-            lp_cc_attrs_copy_group(&attrs, &b, l, ln);
+            lp__cc_attrs_twin(&attrs, &b, l, ln);
     }
     if (rc == 0 && arrays > 0) {
         /* The runtime is linked into the executable: its thread-local
@@ -745,8 +463,8 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
          * numbered blocks, which IR allows only before the function's
          * definition: they go before the first one. */
         lp_cc_buf x = {0};
-        lp_cc_extras_emit(&extras, &x);
-        lp_cc_name_numbers(&x, 0);
+        lp__cc_extras_emit(&extras, &x);
+        lp__cc_name_numbers(&x, 0);
         if (x.failed)
             b.failed = 1;
         else if (x.n && first_define != SIZE_MAX) {
@@ -767,7 +485,7 @@ done:
     free(c.arrs);
     free(sites.v);
     free(attrs.v);
-    lp_cc_extras_free(&extras);
+    lp__cc_extras_free(&extras);
     if (rc < 0) {
         free(b.p);
         return rc;

@@ -170,3 +170,52 @@ void lp__cc_sites_emit(const lp_cc_sites *s, lp_cc_buf *b)
     if (s->icalls)
         lp__cc_printf(b, "\ndeclare void @lp__rt_cp_icall(i64*, i8*)\n");
 }
+
+/* Counters added to blocks of the copies that the coverage pass left out
+ * but whose calls need one: each is an array of one counter `@lp.x.N`,
+ * with its pc-table entry `@lp.xp.N` (the block's address), in the copy's
+ * comdat. The assembler appends them to the copy's own counter and
+ * pc-table sections (same names, same group), in the order they are
+ * written, so the two sections stay parallel. */
+const char *lp__cc_extra_add(lp_cc_extras *x, const char *fn, size_t fn_len, const char *label,
+                             size_t label_len)
+{
+    if (x->n == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 64;
+        lp_cc_extra *p = realloc(x->v, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        x->v = p;
+        x->cap = cap;
+    }
+    char *name = malloc(32);
+    if (!name)
+        return NULL;
+    snprintf(name, 32, "@lp.x.%zu", x->n);
+    x->v[x->n++] = (lp_cc_extra){fn, label, fn_len, label_len, name};
+    return name;
+}
+
+void lp__cc_extras_free(lp_cc_extras *x)
+{
+    for (size_t i = 0; i < x->n; i++)
+        free(x->v[i].name);
+    free(x->v);
+}
+
+void lp__cc_extras_emit(const lp_cc_extras *x, lp_cc_buf *b)
+{
+    for (size_t i = 0; i < x->n; i++) {
+        const lp_cc_extra *e = &x->v[i];
+        lp__cc_printf(b,
+                      "%s = internal global [1 x i64] zeroinitializer, section \"__lp_cnt64\", "
+                      "comdat($%.*s), align 8\n",
+                      e->name, (int)e->fn_len - 1, e->fn + 1);
+        lp__cc_printf(b,
+                      "@lp.xp.%zu = internal constant [2 x i64*] [i64* bitcast (i8* "
+                      "blockaddress(%.*s, %%%.*s) to i64*), i64* null], section \"__lp_pcs64\", "
+                      "comdat($%.*s), align 8\n",
+                      i, (int)e->fn_len, e->fn, (int)e->label_len, e->label, (int)e->fn_len - 1,
+                      e->fn + 1);
+    }
+}

@@ -1,0 +1,231 @@
+/* What lowprof cc changes in each copy as a whole, after the counters
+ * (cc_clone.h): the entry check after the entry counter, the phis that
+ * named the entry block, names for the numbered values and blocks, and
+ * attribute groups without the patchable entry. */
+#define _GNU_SOURCE /* memmem */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cc_clone.h"
+
+/* Whether a define line defines a copy: `@NAME.lpdup(` or `@NAME.lpdupc(`. */
+int lp__cc_is_copy_define(const char *l, size_t n)
+{
+    const char *paren = memchr(l, '(', n);
+    if (!paren)
+        return 0;
+    static const char s1[] = LP_CC_CLONE_SUFFIX "(", s2[] = LP_CC_CLONE_SUFFIX_CALLERS "(";
+    size_t k = (size_t)(paren + 1 - l);
+    return (k >= sizeof s1 - 1 && memcmp(paren + 1 - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0) ||
+           (k >= sizeof s2 - 1 && memcmp(paren + 1 - (sizeof s2 - 1), s2, sizeof s2 - 1) == 0);
+}
+
+/* The number of a define's entry block: it follows the unnamed
+ * parameters (%0, %1, ...) in the numbering of unnamed values. */
+long lp__cc_entry_label(const char *l, size_t n)
+{
+    const char *p = memchr(l, '(', n), *end = l + n;
+    long count = 0;
+    int depth = 0;
+    for (; p && p < end; p++) {
+        if (*p == '(' || *p == '[' || *p == '{' || *p == '<')
+            depth++;
+        else if (*p == ')' || *p == ']' || *p == '}' || *p == '>') {
+            if (--depth == 0)
+                break;
+        } else if (*p == '%' && p + 1 < end && p[1] >= '0' && p[1] <= '9' && depth == 1) {
+            const char *q = p + 1;
+            while (q < end && *q >= '0' && *q <= '9')
+                q++;
+            count += q < end && (*q == ',' || *q == ')');
+        }
+    }
+    return count;
+}
+
+/* A phi of the copy naming the entry block (`, %N ]`) names lp.go instead,
+ * where the entry block's branch now comes from. Returns 1 if it wrote the
+ * line. */
+int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, long entry)
+{
+    if (!memmem(l, n, " = phi ", 7))
+        return 0;
+    char pat[32];
+    int pn = snprintf(pat, sizeof pat, ", %%%ld ]", entry);
+    const char *p = l, *end = l + n, *hit;
+    if (!memmem(l, n, pat, (size_t)pn))
+        return 0;
+    while ((hit = memmem(p, (size_t)(end - p), pat, (size_t)pn)) != NULL) {
+        lp__cc_put(b, p, (size_t)(hit - p));
+        lp__cc_put(b, ", %lp.go ]", 10);
+        p = hit + pn;
+    }
+    lp__cc_put(b, p, (size_t)(end - p));
+    lp__cc_put(b, "\n", 1);
+    return 1;
+}
+
+/* After a copy's entry counter, the slow path's test: the return address
+ * lies outside [lp__rt_cp_lo, lp__rt_cp_lo + lp__rt_cp_len), the thread's
+ * view of the section LP_CC_COPIES_SECTION. That is a call from outside
+ * the copies (the program's start, a library's callback, an original that
+ * was running when the copies went on), which no site of a copy counts; or
+ * a thread the runtime has not met (its view is empty), which gets its
+ * counter block there, so that no thread counts into the shared arrays for
+ * long. lp__rt_cp_enter does both, given the return address and the entry
+ * counter. The entry block ends here; the rest of it becomes lp.go. */
+void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned long k,
+                        unsigned long j)
+{
+    lp__cc_printf(
+        b,
+        "  %%lp.ra = call i8* @llvm.returnaddress(i32 0)\n"
+        "  %%lp.rai = ptrtoint i8* %%lp.ra to i64\n"
+        "  %%lp.lo = load i64, i64* @lp__rt_cp_lo, align 8\n"
+        "  %%lp.len = load i64, i64* @lp__rt_cp_len, align 8\n"
+        "  %%lp.off = sub i64 %%lp.rai, %%lp.lo\n"
+        "  %%lp.slow = icmp uge i64 %%lp.off, %%lp.len\n"
+        "  br i1 %%lp.slow, label %%lp.enter, label %%lp.go, !prof !{!\"branch_weights\", "
+        "i32 1, i32 1000000}\n"
+        "\nlp.enter:\n"
+        "  call void @lp__rt_cp_enter(i8* %%lp.ra, i64* getelementptr inbounds ([%lu x i64], "
+        "[%lu x i64]* %.*s, i64 0, i64 %lu))\n"
+        "  br label %%lp.go\n"
+        "\nlp.go:\n",
+        k, k, (int)arr_len, arr, j);
+}
+
+/* Gives the numbered values and blocks in b from offset from on names:
+ * %N becomes %lp.N and a label N: becomes lp.N:, outside quoted text. The
+ * pc-table takes block addresses of the copies, and clang 14 drops what
+ * makes such an address a block's own when the block is numbered in IR
+ * text (the code generator then merges it with its neighbours, and
+ * several counters get one address); named blocks keep it. A function
+ * with no numbered values left needs no numbering either. */
+void lp__cc_name_numbers(lp_cc_buf *b, size_t from)
+{
+    if (b->failed || from >= b->n)
+        return;
+    lp_cc_buf out = {0};
+    const char *p = b->p + from, *end = b->p + b->n;
+    int quoted = 0, line_start = 1;
+    while (p < end) {
+        char ch = *p;
+        if (ch == '"')
+            quoted = !quoted;
+        int digits_at = 0;
+        if (!quoted && ch == '%' && p + 1 < end && p[1] >= '0' && p[1] <= '9' &&
+            (p == b->p + from || !(lp__cc_ident_char(p[-1]))))
+            digits_at = 1;
+        else if (!quoted && line_start && ch >= '0' && ch <= '9')
+            digits_at = 0, line_start = 2; /* maybe a label `N:` */
+        if (digits_at) {
+            const char *q = p + 1;
+            while (q < end && *q >= '0' && *q <= '9')
+                q++;
+            if (q == end || !lp__cc_ident_char(*q)) {
+                lp__cc_put(&out, "%lp.", 4);
+                lp__cc_put(&out, p + 1, (size_t)(q - p - 1));
+                p = q;
+                line_start = 0;
+                continue;
+            }
+        }
+        if (line_start == 2) {
+            const char *q = p;
+            while (q < end && *q >= '0' && *q <= '9')
+                q++;
+            if (q < end && *q == ':') {
+                lp__cc_put(&out, "lp.", 3);
+                lp__cc_put(&out, p, (size_t)(q - p));
+                p = q;
+                line_start = 0;
+                continue;
+            }
+        }
+        line_start = ch == '\n';
+        if (ch == '\n')
+            quoted = 0;
+        lp__cc_put(&out, p, 1);
+        p++;
+    }
+    if (out.failed) {
+        b->failed = 1;
+        free(out.p);
+        return;
+    }
+    b->n = from;
+    lp__cc_put(b, out.p ? out.p : "", out.n);
+    free(out.p);
+}
+
+/* The copies' function attributes. A copy inherits its original's
+ * patchable entry, a 5-byte NOP run at every call that nothing patches in
+ * a copy that counts inline: each attribute group a copy uses gets a twin
+ * without it, numbered LP_CC_ATTR_TWIN higher. */
+#define LP_CC_ATTR_TWIN 100000UL
+
+/* Writes a copy's define line with its attribute group (` #N` after the
+ * parameters) replaced by the twin, and notes N. 0, or -1 without memory. */
+int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
+{
+    const char *end = l + n, *p = memchr(l, '(', n);
+    int depth = 0;
+    for (; p && p < end; p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')' && --depth == 0)
+            break;
+    }
+    const char *h = p ? memmem(p, (size_t)(end - p), " #", 2) : NULL;
+    char *num_end;
+    unsigned long g = h ? strtoul(h + 2, &num_end, 10) : 0;
+    if (!h || num_end == h + 2 || (num_end < end && *num_end != ' ')) {
+        lp__cc_put(b, l, n);
+        lp__cc_put(b, "\n", 1);
+        return 0;
+    }
+    lp__cc_put(b, l, (size_t)(h - l));
+    lp__cc_printf(b, " #%lu", g + LP_CC_ATTR_TWIN);
+    lp__cc_put(b, num_end, (size_t)(end - num_end));
+    lp__cc_put(b, "\n", 1);
+    for (size_t i = 0; i < a->n; i++)
+        if (a->v[i] == g)
+            return 0;
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 16;
+        unsigned long *q = realloc(a->v, cap * sizeof *q);
+        if (!q)
+            return -1;
+        a->v = q;
+        a->cap = cap;
+    }
+    a->v[a->n++] = g;
+    return 0;
+}
+
+/* After the line `attributes #N = { ... }`: the twin of a group copies use,
+ * without "patchable-function-entry". */
+void lp__cc_attrs_twin(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
+{
+    char *e;
+    unsigned long g = strtoul(l + 12, &e, 10);
+    size_t i = 0;
+    while (i < a->n && a->v[i] != g)
+        i++;
+    if (i == a->n || e == l + 12)
+        return;
+    static const char key[] = " \"patchable-function-entry\"=\"";
+    const char *end = l + n, *k = memmem(e, (size_t)(end - e), key, sizeof key - 1);
+    const char *kend =
+        k ? memchr(k + sizeof key - 1, '"', (size_t)(end - (k + sizeof key - 1))) : NULL;
+    lp__cc_printf(b, "attributes #%lu", g + LP_CC_ATTR_TWIN);
+    if (kend) {
+        lp__cc_put(b, e, (size_t)(k - e));
+        lp__cc_put(b, kend + 1, (size_t)(end - (kend + 1)));
+    } else {
+        lp__cc_put(b, e, (size_t)(end - e));
+    }
+    lp__cc_put(b, "\n", 1);
+}
