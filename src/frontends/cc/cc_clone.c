@@ -259,6 +259,13 @@ static int lp_cc_fn_cmp(const void *x, const void *y)
 }
 
 /* The definition named name (c->fns is sorted by name), or NULL. */
+/* Definition order, for writing the copies. */
+static int lp_cc_fn_def_cmp(const void *x, const void *y)
+{
+    const lp_cc_fn *a = *(const lp_cc_fn *const *)x, *b = *(const lp_cc_fn *const *)y;
+    return a->def < b->def ? -1 : a->def > b->def;
+}
+
 static lp_cc_fn *lp_cc_find(const lp_cc_ctx *c, const char *name, size_t len)
 {
     size_t lo = 0, hi = c->nfns;
@@ -698,6 +705,7 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
     memset(&w, 0, sizeof w);
     long copied = -1;
     lp_cc_buf meta_out = {0};
+    const lp_cc_fn **order = NULL;
     if (lp_cc_scan(&c, in, len, err, errcap) != 0)
         goto done;
     /* The original text, with the address-taken static functions and their
@@ -752,8 +760,20 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
     w.m = &c.meta;
     w.lines = c.lines;
     copied = 0;
+    /* The copies follow their originals' order: the inliner visits a
+     * module's functions in order, and a static helper is inlined into its
+     * callers, or left out of line, alike in the original and the copy
+     * only when their callers come in the same order. */
+    order = malloc((c.nfns + 1) * sizeof *order);
+    if (!order) {
+        copied = lp_cc_fail(err, errcap, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < c.nfns; i++)
+        order[i] = &c.fns[i];
+    qsort(order, c.nfns, sizeof *order, lp_cc_fn_def_cmp);
     for (size_t i = 0; i < c.nfns; i++) {
-        const lp_cc_fn *f = &c.fns[i];
+        const lp_cc_fn *f = order[i];
         if (!f->copy)
             continue;
         w.sp = lp_cc_subprogram(c.lines[f->def]);
@@ -788,6 +808,7 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
     *out_len = c.out.n;
     c.out.p = NULL;
 done:
+    free(order);
     free(c.out.p);
     free(meta_out.p);
     free(w.stack);
