@@ -144,8 +144,9 @@ static int decide(lp_phase_daemon *d, uint32_t hint)
         lp_key k = {next, 0};
         const lp_entry *te = lp_table_find(&d->track_of, k);
         const lp__phase_track *tr = te ? &d->tracks[te->v[0]] : NULL;
-        if (!tr || !tr->live)
-            return 1;
+        d->pending_for = next;
+        if (!tr || !tr->live) /* but not forever for a phase a predictor keeps missing */
+            return !tr || tr->missed <= c->max_resamples;
         return tr->want && tr->taken <= c->max_resamples;
     }
     /* "At or past" rather than "at": if the k-th interval was mispredicted,
@@ -231,6 +232,12 @@ static int refine_account(lp_phase_daemon *d, uint32_t phase, uint64_t before,
         }
         t->last = d->observed;
         t->has_last = 1;
+    }
+    if (d->pending && d->pending_for != phase) {
+        lp_key pk = {d->pending_for, 0};
+        lp_entry *pe = lp_table_find(&d->track_of, pk);
+        if (pe)
+            d->tracks[pe->v[0]].missed++;
     }
     if (d->pending) {
         size_t j = d->sample_count - 1;

@@ -14,6 +14,7 @@ typedef struct lp__phase_track {
                               phase's k-th interval, no steadier one yet); 0: none */
     uint64_t live;         /* samples that count */
     uint64_t taken;        /* samples of the phase */
+    uint64_t missed;       /* samples taken for it that turned out another phase's */
     uint8_t has_last;
     uint8_t want;          /* sample the phase's next interval */
 } lp__phase_track;
@@ -44,6 +45,7 @@ struct lp_phase_daemon {
     size_t track_count, track_cap;
     lp_phase_sig observed; /* refine: the signature of the interval about to end */
     int have_observed;
+    uint32_t pending_for; /* refine: the phase the pending sample was taken for */
     uint64_t resamples, retired;
 };
 
