@@ -801,6 +801,10 @@ static void claims(const lp__ep_workload *ws, size_t n, FILE *md, double bytes_r
     put_pct(md, phase, 1);
     fprintf(md, "\n| phase-aware (third, markov predictor) | - |");
     put_pct(md, markov, 1);
+    fprintf(md, "\n| phase-aware (refine, oracle) | - |");
+    put_pct(md, curve_reaches(ws, n, LP__EP_C_REFINE, LP__EP_ERR_CR, 0), 1);
+    fprintf(md, "\n| phase-aware (refine, markov predictor) | - |");
+    put_pct(md, curve_reaches(ws, n, LP__EP_C_REFINE_MARKOV, LP__EP_ERR_CR, 0), 1);
     fprintf(md, "\n| periodic (mean over offsets) | 10-11 |");
     put_pct(md, periodic, 1);
     fprintf(md, "\n| avg random | 20 |");
