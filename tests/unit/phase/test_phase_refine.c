@@ -41,6 +41,17 @@ static size_t sampled(const lp_phase_daemon *d, uint64_t *out, uint64_t *out_liv
     return n;
 }
 
+/* Checks that the daemon sampled exactly intervals a, b and c; returns
+ * the live mask. */
+static uint64_t check_three(const lp_phase_daemon *d, uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t got[16], live;
+    size_t ns = sampled(d, got, &live);
+    LP_CHECK_EQ_U64(ns, 3);
+    LP_CHECK(ns == 3 && got[0] == a && got[1] == b && got[2] == c);
+    return live;
+}
+
 /* Reconstructs from per-interval tables that hold count value[i] under
  * key {phase, 0}: the estimate of key p is what the daemon's weights give
  * phase p. */
@@ -79,10 +90,7 @@ static void test_phase_seen_once(void)
     const size_t n = sizeof ph / sizeof ph[0];
     lp_phase_daemon *d = make_refine(1, 0, LP_PREDICT_ORACLE);
     LP_CHECK(lp_phase_daemon_run(d, ph, NULL, n) == 0);
-    uint64_t got[16], live;
-    size_t ns = sampled(d, got, &live);
-    LP_CHECK_EQ_U64(ns, 3);
-    LP_CHECK(ns == 3 && got[0] == 0 && got[1] == 4 && got[2] == 8 && live == 7);
+    LP_CHECK_EQ_U64(check_three(d, 0, 4, 8), 7);
     static const uint64_t value[] = {5, 5, 5, 5, 9, 5, 5, 5, 2, 2};
     lp_table est;
     reconstruct(d, value, &est);
@@ -227,10 +235,7 @@ static void test_missed_phase_cap(void)
     enum { N = sizeof ph / sizeof ph[0] };
     lp_phase_daemon *d = make_refine(1, 1, LP_PREDICT_MARKOV);
     LP_CHECK(lp_phase_daemon_run(d, ph, NULL, N) == 0);
-    uint64_t got[16], live;
-    size_t ns = sampled(d, got, &live);
-    LP_CHECK_EQ_U64(ns, 3);
-    LP_CHECK(ns == 3 && got[0] == 1 && got[1] == 3 && got[2] == 4);
+    (void)check_three(d, 1, 3, 4);
     lp_phase_daemon_free(d);
 }
 
@@ -245,11 +250,8 @@ static void test_standin_retired(void)
     static const uint64_t value[N] = {100, 7, 7, 7, 7, 3, 3};
     lp_phase_daemon *d = make_refine(3, 0, LP_PREDICT_ORACLE);
     LP_CHECK(lp_phase_daemon_run(d, ph, NULL, N) == 0);
-    uint64_t got[16], live;
-    size_t ns = sampled(d, got, &live);
-    LP_CHECK_EQ_U64(ns, 3);
-    LP_CHECK(ns == 3 && got[0] == 0 && got[1] == 2 && got[2] == 5);
-    LP_CHECK_EQ_U64(live, 6); /* samples 1 and 2 count, the stand-in of phase 0 does not */
+    /* Samples 1 and 2 count, the stand-in of phase 0 does not. */
+    LP_CHECK_EQ_U64(check_three(d, 0, 2, 5), 6);
     lp_phase_daemon_stats st;
     lp_phase_daemon_get_stats(d, &st);
     LP_CHECK_EQ_U64(st.retired, 1);
