@@ -139,8 +139,8 @@ static int decide(lp_phase_daemon *d, uint32_t hint)
     uint64_t seen = e ? e->seen : 0;
     if (c->policy == LP_POLICY_REFINE) {
         /* A phase without a sample is sampled at once, so that even a
-         * phase that never returns is represented; later ones only when
-         * the phase's track asks for a better representative. */
+         * phase that never returns is represented; after that only when
+         * its track wants another sample (refine_account). */
         lp_key k = {next, 0};
         const lp_entry *te = lp_table_find(&d->track_of, k);
         const lp__phase_track *tr = te ? &d->tracks[te->v[0]] : NULL;
@@ -231,7 +231,6 @@ static int refine_account(lp_phase_daemon *d, uint32_t phase, uint64_t before,
             d->isigs[d->isig_count++] = d->observed;
         }
         t->last = d->observed;
-        t->has_last = 1;
     }
     if (d->pending && d->pending_for != phase) {
         lp_key pk = {d->pending_for, 0};

@@ -15,7 +15,6 @@ typedef struct lp__phase_track {
     uint64_t live;         /* samples that count */
     uint64_t taken;        /* samples of the phase */
     uint64_t missed;       /* samples taken for it that turned out another phase's */
-    uint8_t has_last;
     uint8_t want;          /* sample the phase's next interval */
 } lp__phase_track;
 
