@@ -10,8 +10,11 @@
 
 static lp_phase_daemon *make_refine(uint64_t k, uint64_t cap, unsigned predictor)
 {
-    lp_phase_daemon_config c = {.strategy = LP_STRATEGY_PHASE, .policy = LP_POLICY_REFINE,
-                                .k = k, .max_resamples = cap, .predictor = predictor};
+    lp_phase_daemon_config c = {.strategy = LP_STRATEGY_PHASE,
+                                .policy = LP_POLICY_REFINE,
+                                .k = k,
+                                .max_resamples = cap,
+                                .predictor = predictor};
     lp_phase_daemon *d = NULL;
     LP_CHECK(lp_phase_daemon_create(&c, &d) == 0);
     return d;
@@ -299,8 +302,8 @@ static void test_online_matches_offline(void)
 
 static void test_refuses(void)
 {
-    lp_phase_daemon_config c = {.strategy = LP_STRATEGY_PHASE, .policy = LP_POLICY_REFINE,
-                                .fine_threshold = 1.5};
+    lp_phase_daemon_config c = {
+        .strategy = LP_STRATEGY_PHASE, .policy = LP_POLICY_REFINE, .fine_threshold = 1.5};
     lp_phase_daemon *d = NULL;
     LP_CHECK(lp_phase_daemon_create(&c, &d) == LP_EINVAL);
     c.fine_threshold = -0.1;
