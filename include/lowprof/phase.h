@@ -227,6 +227,9 @@ typedef enum lp_phase_policy {
     LP_POLICY_KTH = 1,      /* the k-th interval of the phase (k = 1: first); online */
     LP_POLICY_RANDOM = 2,   /* a uniformly random interval of the phase; offline only */
     LP_POLICY_CENTROID = 3, /* the interval nearest the phase's mean; offline only */
+    LP_POLICY_REFINE = 4,   /* a new phase's first interval at once; more where the
+                               phase strays from its samples, up to a cap; each sample
+                               stands for the intervals nearest it; online */
 } lp_phase_policy;
 
 /* Where the phase-aware daemon gets the next interval's phase. */
@@ -234,6 +237,12 @@ typedef enum lp_phase_policy {
 
 #define LP_PHASE_DEFAULT_K 3
 #define LP_PHASE_DEFAULT_CENTROID_BITS 16
+/* The refine policy's defaults, chosen on the workload suite
+ * (doc/eval-phase.md): no stand-ins, at most four more samples a phase,
+ * and a fine threshold of 0.2. */
+#define LP_PHASE_DEFAULT_REFINE_K 1
+#define LP_PHASE_DEFAULT_RESAMPLES 4
+#define LP_PHASE_DEFAULT_FINE_THRESHOLD 0.2
 
 typedef struct lp_phase_daemon_config {
     unsigned strategy;   /* lp_phase_strategy */
@@ -243,20 +252,35 @@ typedef struct lp_phase_daemon_config {
                             phase table's lp_rng (each used alone) */
     /* phase-aware only: */
     unsigned policy;        /* lp_phase_policy; 0: LP_POLICY_KTH */
-    uint64_t k;             /* LP_POLICY_KTH; 0: LP_PHASE_DEFAULT_K */
+    uint64_t k;             /* LP_POLICY_KTH: the interval sampled (0: LP_PHASE_DEFAULT_K);
+                               LP_POLICY_REFINE: samples before the phase's k-th interval
+                               are stand-ins (0: LP_PHASE_DEFAULT_REFINE_K) */
     size_t table_size;      /* phase table entries; 0: LP_PHASE_DEFAULT_TABLE */
     unsigned predictor;     /* LP_PREDICT_ORACLE or an lp_phase_predictor_kind */
     unsigned centroid_bits; /* quantisation for the centroid policy; 0: 16 */
+    /* LP_POLICY_REFINE: how many samples a phase may take after its first
+     * (0: LP_PHASE_DEFAULT_RESAMPLES), and the fine threshold (same scale
+     * as the tracker's; 0: LP_PHASE_DEFAULT_FINE_THRESHOLD): a phase is
+     * sampled again when its latest interval lies farther than this from
+     * every sample it has (signatures observed, see
+     * lp_phase_daemon_observe). */
+    uint64_t max_resamples;
+    double fine_threshold;
 } lp_phase_daemon_config;
 
 /* One sampled interval, tagged with the actual phase it turned out to be in
  * (LP_PHASE_NONE when the caller gave none). stratum is the group its
  * profile stands for in the reconstruction: the phase under the phase-aware
- * strategy, 0 under the others. */
+ * strategy, 0 under the others. retired is 1 for a stand-in that a later,
+ * steadier sample of its phase replaced (refine policy): it was profiled
+ * (it counts in the cost) but takes no part in the estimate. */
 typedef struct lp_phase_sample {
     uint64_t interval;
     uint32_t phase;
     uint32_t stratum;
+    uint8_t retired;
+    uint64_t weight; /* refine with signatures, after finish: the intervals this
+                        sample stands for in the estimate; 0 otherwise */
 } lp_phase_sample;
 
 typedef struct lp_phase_daemon lp_phase_daemon;
@@ -284,6 +308,14 @@ int lp_phase_daemon_boundary(lp_phase_daemon *d, uint32_t ended_phase, uint32_t 
                              int *out_sample);
 int lp_phase_daemon_finish(lp_phase_daemon *d, uint32_t ended_phase);
 
+/* Refine policy: gives the signature of the interval now ending, before
+ * the boundary or finish call that reports its phase, so the daemon can
+ * track each phase's running centroid and keep the sample nearest it. A
+ * front end that never calls it gets the policy's plain form (the first
+ * interval, replaced by the k-th). No effect under the other policies.
+ * Returns 0. Does not allocate; signal-safe. */
+int lp_phase_daemon_observe(lp_phase_daemon *d, const lp_signature *sig);
+
 /* Offline: the whole sequence of n interval phases is known. Online-capable
  * configurations step through it exactly as start, boundary and finish
  * would (oracle hints taken from the sequence itself), so an offline run
@@ -309,7 +341,9 @@ typedef struct lp_phase_daemon_stats {
     uint64_t sampled;         /* intervals sampled */
     uint64_t phases;          /* distinct phases in the trace */
     uint64_t resamples;       /* samples of a phase that already had one */
-    uint64_t unrepresented;   /* intervals whose stratum has no sample */
+    uint64_t retired;         /* samples replaced by a later one (refine) */
+    uint64_t unrepresented;   /* intervals whose stratum has no sample (under refine,
+                                 lent to a neighbour's stratum, see below) */
     uint64_t table_misses;    /* phase table misses (phase-aware) */
     uint64_t table_evictions; /* ... that replaced an entry */
     uint64_t predictions;     /* own predictor: predictions checked */
@@ -318,8 +352,13 @@ typedef struct lp_phase_daemon_stats {
 
 void lp_phase_daemon_get_stats(const lp_phase_daemon *d, lp_phase_daemon_stats *out);
 
-/* How many intervals a stratum holds and how many of them were sampled
- * (both 0 for a stratum never seen). Complete after finish. */
+/* How many intervals a stratum stands for and how many live (not retired)
+ * samples it has (both 0 for a stratum never seen). Complete after finish.
+ * Under the refine policy a stratum also stands for the intervals lent to
+ * it: an interval whose own phase has no sample is lent to the phase of the
+ * nearest interval before it (else after it) whose phase has one, so the
+ * estimate keeps the whole run's weight instead of dropping those
+ * intervals. */
 void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum,
                              uint64_t *out_intervals, uint64_t *out_sampled);
 
@@ -332,8 +371,9 @@ void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum,
 int lp_phase_scale_add(lp_table *out, const lp_table *src, uint64_t num, uint64_t den);
 
 /* The whole-program estimate: tables[j] is the profile (one type) of the
- * daemon's j-th sample, count the number of samples. For each stratum the
- * sampled tables are summed, then scaled by the stratum's intervals over
+ * daemon's j-th sample, count the number of samples (retired ones
+ * included; their tables are ignored and may be NULL). For each stratum the
+ * live sampled tables are summed, then scaled by the stratum's intervals over
  * its samples (one rounding per counter, lp_phase_scale_add), and added
  * into out. So when every interval of a phase has the same profile the
  * estimate is exact, and exhaustive sampling gives the exact total.

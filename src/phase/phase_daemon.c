@@ -12,7 +12,13 @@
 
 static int is_offline_policy(const lp_phase_daemon_config *c)
 {
-    return c->strategy == LP_STRATEGY_PHASE && c->policy != LP_POLICY_KTH;
+    return c->strategy == LP_STRATEGY_PHASE && c->policy != LP_POLICY_KTH &&
+           c->policy != LP_POLICY_REFINE;
+}
+
+static int is_refine(const lp_phase_daemon_config *c)
+{
+    return c->strategy == LP_STRATEGY_PHASE && c->policy == LP_POLICY_REFINE;
 }
 
 int lp_phase_daemon_create(const lp_phase_daemon_config *cfg, lp_phase_daemon **out)
@@ -33,10 +39,16 @@ int lp_phase_daemon_create(const lp_phase_daemon_config *cfg, lp_phase_daemon **
         if (c.policy == 0)
             c.policy = LP_POLICY_KTH;
         if (c.policy != LP_POLICY_KTH && c.policy != LP_POLICY_RANDOM &&
-            c.policy != LP_POLICY_CENTROID)
+            c.policy != LP_POLICY_CENTROID && c.policy != LP_POLICY_REFINE)
             return LP_EINVAL;
         if (c.k == 0)
-            c.k = LP_PHASE_DEFAULT_K;
+            c.k = c.policy == LP_POLICY_REFINE ? LP_PHASE_DEFAULT_REFINE_K : LP_PHASE_DEFAULT_K;
+        if (c.max_resamples == 0)
+            c.max_resamples = LP_PHASE_DEFAULT_RESAMPLES;
+        if (c.fine_threshold == 0)
+            c.fine_threshold = LP_PHASE_DEFAULT_FINE_THRESHOLD;
+        if (!(c.fine_threshold > 0 && c.fine_threshold <= 1))
+            return LP_EINVAL;
         if (c.centroid_bits == 0)
             c.centroid_bits = LP_PHASE_DEFAULT_CENTROID_BITS;
         if (c.centroid_bits < LP_PHASE_MIN_BITS || c.centroid_bits > LP_PHASE_MAX_BITS)
@@ -51,8 +63,11 @@ int lp_phase_daemon_create(const lp_phase_daemon_config *cfg, lp_phase_daemon **
     if (!d)
         return LP_ENOMEM;
     d->cfg = c;
+    d->fine_limit = (uint32_t)(c.fine_threshold * 2.0 * (double)((1u << c.centroid_bits) - 1));
     lp_rng_seed(&d->rng, c.seed);
     (void)lp_table_init(&d->phases, 0);
+    (void)lp_table_init(&d->track_of, 0);
+    (void)lp_table_init(&d->weights, 0);
     if (c.strategy == LP_STRATEGY_PHASE) {
         /* Seeded like the daemon's own generator: no configuration uses
          * both (the offline policies never touch the table). */
@@ -78,6 +93,11 @@ void lp_phase_daemon_free(lp_phase_daemon *d)
     if (d->has_pred)
         lp_phase_predictor_fini(&d->pred);
     lp_table_fini(&d->phases);
+    lp_table_fini(&d->track_of);
+    lp_free(d->tracks);
+    lp_table_fini(&d->weights);
+    lp_free(d->isigs);
+    lp_free(d->ssigs);
     lp_free(d->trace);
     lp_free(d->samples);
     lp_free(d);
@@ -117,6 +137,18 @@ static int decide(lp_phase_daemon *d, uint32_t hint)
         return 0; /* nothing known about the interval: no phase to sample for */
     const lp_phase_table_entry *e = lp_phase_table_find(&d->table, next);
     uint64_t seen = e ? e->seen : 0;
+    if (c->policy == LP_POLICY_REFINE) {
+        /* A phase without a sample is sampled at once, so that even a
+         * phase that never returns is represented; after that only when
+         * its track wants another sample (refine_account). */
+        lp_key k = {next, 0};
+        const lp_entry *te = lp_table_find(&d->track_of, k);
+        const lp__phase_track *tr = te ? &d->tracks[te->v[0]] : NULL;
+        d->pending_for = next;
+        if (!tr || !tr->live) /* but not forever for a phase a predictor keeps missing */
+            return !tr || tr->missed <= c->max_resamples;
+        return tr->want && tr->taken <= c->max_resamples;
+    }
     /* "At or past" rather than "at": if the k-th interval was mispredicted,
      * the next correctly predicted one of the phase is taken instead. */
     return !(e && e->sampled) && seen + 1 >= c->k;
@@ -131,6 +163,104 @@ static int record_sample(lp_phase_daemon *d, uint64_t interval, uint32_t phase)
     s->interval = interval;
     s->phase = phase;
     s->stratum = d->cfg.strategy == LP_STRATEGY_PHASE ? phase : 0;
+    s->retired = 0;
+    s->weight = 0;
+    return LP_OK;
+}
+
+/* Refine: the track of phase, created empty on first use; NULL on
+ * LP_ENOMEM. */
+static lp__phase_track *track_get(lp_phase_daemon *d, uint32_t phase)
+{
+    /* Room first, so that a phase is never indexed without its track. */
+    if (grow((void **)&d->tracks, &d->track_cap, d->track_count, sizeof *d->tracks) < 0)
+        return NULL;
+    int fresh;
+    lp_entry *e = lp__phase_first_seen(&d->track_of, phase, &fresh);
+    if (!e)
+        return NULL;
+    if (fresh)
+        __builtin_memset(&d->tracks[d->track_count++], 0, sizeof *d->tracks);
+    return &d->tracks[e->v[0]];
+}
+
+/* The smallest distance from q to a live sample of phase with a
+ * signature; UINT32_MAX if none. */
+static uint32_t nearest_sample(const lp_phase_daemon *d, uint32_t phase, const lp_phase_sig *q)
+{
+    uint32_t best = UINT32_MAX;
+    for (size_t j = 0; j < d->sample_count; j++) {
+        const lp_phase_sample *s = &d->samples[j];
+        if (s->stratum == phase && !s->retired && d->ssigs[j].bits) {
+            uint32_t dist = lp_phase_sig_distance(q, &d->ssigs[j]);
+            best = dist < best ? dist : best;
+        }
+    }
+    return best;
+}
+
+/* Refine, at the end of an interval of phase (before it, the phase had
+ * `before` intervals): keeps the interval's signature (if the front end
+ * observed one), accounts a sample taken in it, and decides whether the
+ * phase wants another.
+ *
+ * A sample taken before the phase's k-th interval is a stand-in (the paper
+ * finds the first intervals still carry the previous phase): it counts
+ * until the phase's first steadier sample retires it, so a phase that
+ * never gets that far is still represented. Later samples all count. The
+ * phase wants a sample while it has only a stand-in and its k-th interval
+ * is next, and whenever its latest interval lay farther than the fine
+ * threshold from all of its samples: the phase has strayed into behaviour
+ * no sample shows, and the next interval is likely to resemble the last.
+ * Without signatures only the stand-in rule applies. *out_retired gets how
+ * many samples stopped counting (0 or 1). Returns 0 or LP_ENOMEM. */
+static int refine_account(lp_phase_daemon *d, uint32_t phase, uint64_t before,
+                          uint64_t *out_retired)
+{
+    *out_retired = 0;
+    lp__phase_track *t = track_get(d, phase);
+    if (!t)
+        return LP_ENOMEM;
+    const int sig = d->have_observed;
+    if (sig) {
+        /* Kept only while every interval so far had one: the weights at
+         * the end need them all, in order. */
+        if (d->isig_count + 1 == d->trace_count) {
+            if (grow((void **)&d->isigs, &d->isig_cap, d->isig_count, sizeof *d->isigs) < 0)
+                return LP_ENOMEM;
+            d->isigs[d->isig_count++] = d->observed;
+        }
+        t->last = d->observed;
+    }
+    if (d->pending && d->pending_for != phase) {
+        lp_key pk = {d->pending_for, 0};
+        lp_entry *pe = lp_table_find(&d->track_of, pk);
+        if (pe)
+            d->tracks[pe->v[0]].missed++;
+    }
+    if (d->pending) {
+        size_t j = d->sample_count - 1;
+        if (grow((void **)&d->ssigs, &d->ssig_cap, j, sizeof *d->ssigs) < 0)
+            return LP_ENOMEM;
+        __builtin_memset(&d->ssigs[j], 0, sizeof d->ssigs[j]);
+        if (sig)
+            d->ssigs[j] = d->observed;
+        int standin = before + 1 < d->cfg.k;
+        if (standin && !t->live) {
+            t->standin = j + 1;
+        } else if (!standin && t->standin) {
+            d->samples[t->standin - 1].retired = 1;
+            t->standin = 0;
+            t->live--;
+            *out_retired = 1;
+        }
+        t->live++;
+        t->taken++;
+    }
+    if (t->standin)
+        t->want = before + 2 >= d->cfg.k;
+    else
+        t->want = sig && nearest_sample(d, phase, &t->last) > d->fine_limit;
     return LP_OK;
 }
 
@@ -149,11 +279,19 @@ static int end_interval(lp_phase_daemon *d, uint32_t phase)
     if (d->pending && (rc = record_sample(d, d->interval, phase)) < 0)
         return rc;
     d->trace[d->trace_count++] = phase;
-    pe->v[0]++;
+    uint64_t before = pe->v[0]++;
     if (d->pending) {
         if (d->cfg.strategy == LP_STRATEGY_PHASE && pe->v[1])
             d->resamples++;
         pe->v[1]++;
+    }
+    if (is_refine(&d->cfg)) {
+        uint64_t gone = 0;
+        if ((rc = refine_account(d, phase, before, &gone)) < 0)
+            return rc;
+        pe->v[1] -= gone;
+        d->retired += gone;
+        d->have_observed = 0;
     }
     if (d->cfg.strategy == LP_STRATEGY_PHASE && !is_offline_policy(&d->cfg)) {
         lp_phase_table_entry *e = lp_phase_table_access(&d->table, phase, NULL);
@@ -166,6 +304,15 @@ static int end_interval(lp_phase_daemon *d, uint32_t phase)
     d->interval++;
     d->pending = 0;
     return LP_OK;
+}
+
+int lp_phase_daemon_observe(lp_phase_daemon *d, const lp_signature *sig)
+{
+    if (!is_refine(&d->cfg))
+        return LP_OK;
+    int rc = lp_phase_sig_compress(sig, d->cfg.centroid_bits, &d->observed);
+    d->have_observed = rc == LP_OK;
+    return rc;
 }
 
 /* The stepping entry points refuse the offline-only policies unless the
@@ -194,11 +341,100 @@ static int step_boundary(lp_phase_daemon *d, uint32_t ended, uint32_t hint, int 
     return LP_OK;
 }
 
+/* Refine, at the end: how many intervals each live sample's phase stands
+ * for in the estimate.
+ *
+ * With every interval's signature observed, each interval goes to the
+ * phase whose live sample's signature is nearest its own (its own phase on
+ * ties): a phase's intervals lie within the threshold of the phase's first
+ * signature, not of the sample that ended up representing it, and an
+ * interval near a boundary is often better stood for by the neighbouring
+ * phase's sample. That also places the intervals of phases that have no
+ * sample.
+ *
+ * Without signatures, a phase stands for its own intervals, and each
+ * interval whose phase has no live sample is lent to the phase of the
+ * nearest interval before it that has one (for those before any, after
+ * it): such a phase is mostly a transition or a phase cut short, and its
+ * neighbour in time is the behaviour it sits in. Either way no interval is
+ * dropped, which would shrink every count of the estimate by its share of
+ * the run. */
+static int lend(lp_phase_daemon *d, uint32_t phase, uint64_t intervals)
+{
+    lp_key k = {phase, 0};
+    lp_entry *l = lp_table_upsert(&d->weights, k);
+    if (!l)
+        return LP_ENOMEM;
+    l->v[0] += intervals;
+    return LP_OK;
+}
+
+static int weigh_by_signature(lp_phase_daemon *d)
+{
+    for (size_t i = 0; i < d->trace_count; i++) {
+        size_t best = SIZE_MAX;
+        uint32_t best_dist = UINT32_MAX;
+        /* Own phase first, so that ties stay in it. */
+        for (int pass = 0; pass < 2 && best_dist; pass++)
+            for (size_t j = 0; j < d->sample_count && best_dist; j++) {
+                const lp_phase_sample *s = &d->samples[j];
+                if (s->retired || (s->stratum == d->trace[i]) != (pass == 0))
+                    continue;
+                uint32_t dist = lp_phase_sig_distance(&d->isigs[i], &d->ssigs[j]);
+                if (dist < best_dist) {
+                    best_dist = dist;
+                    best = j;
+                }
+            }
+        if (best != SIZE_MAX)
+            d->samples[best].weight++;
+    }
+    /* The strata's totals, for lp_phase_daemon_stratum. */
+    for (size_t j = 0; j < d->sample_count; j++)
+        if (d->samples[j].weight) {
+            int rc = lend(d, d->samples[j].stratum, d->samples[j].weight);
+            if (rc < 0)
+                return rc;
+        }
+    d->per_sample = 1;
+    return LP_OK;
+}
+
+static int weigh_by_neighbour(lp_phase_daemon *d)
+{
+    uint32_t near = LP_PHASE_NONE;
+    uint64_t orphans = 0; /* unrepresented intervals before the first represented one */
+    int rc = LP_OK;
+    for (size_t i = 0; i < d->trace_count && rc == LP_OK; i++) {
+        lp_key k = {d->trace[i], 0};
+        if (lp_table_find(&d->phases, k)->v[1]) {
+            near = d->trace[i];
+            rc = lend(d, near, 1 + orphans);
+            orphans = 0;
+        } else if (near == LP_PHASE_NONE) {
+            orphans++;
+        } else {
+            rc = lend(d, near, 1);
+        }
+    }
+    return rc;
+}
+
+static int weigh_strata(lp_phase_daemon *d)
+{
+    int all_sigs = d->isig_count == d->trace_count;
+    for (size_t j = 0; j < d->sample_count && all_sigs; j++)
+        all_sigs = d->samples[j].retired || d->ssigs[j].bits;
+    return all_sigs ? weigh_by_signature(d) : weigh_by_neighbour(d);
+}
+
 static int step_finish(lp_phase_daemon *d, uint32_t ended)
 {
     if (d->state != LP__DAEMON_RUNNING)
         return LP_EINVAL;
     int rc = end_interval(d, ended);
+    if (rc == LP_OK && is_refine(&d->cfg))
+        rc = weigh_strata(d);
     if (rc < 0)
         return rc;
     d->state = LP__DAEMON_FINISHED;
@@ -330,8 +566,14 @@ int lp_phase_daemon_run(lp_phase_daemon *d, const uint32_t *phases, const lp_sig
         return LP_OK;
     }
     rc = step_start(d, phases[0], NULL);
-    for (size_t i = 0; i + 1 < n && rc == LP_OK; i++)
-        rc = step_boundary(d, phases[i], phases[i + 1], NULL);
+    for (size_t i = 0; i + 1 < n && rc == LP_OK; i++) {
+        if (sigs)
+            rc = lp_phase_daemon_observe(d, &sigs[i]);
+        if (rc == LP_OK)
+            rc = step_boundary(d, phases[i], phases[i + 1], NULL);
+    }
+    if (rc == LP_OK && sigs)
+        rc = lp_phase_daemon_observe(d, &sigs[n - 1]);
     if (rc == LP_OK)
         rc = step_finish(d, phases[n - 1]);
     if (rc == LP_OK && is_offline_policy(&d->cfg))
@@ -362,6 +604,10 @@ void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum, uint64_
             *out_intervals = e->v[0];
             *out_sampled = e->v[1];
         }
+        if (is_refine(&d->cfg) && d->state == LP__DAEMON_FINISHED) {
+            const lp_entry *w = lp_table_find(&d->weights, k);
+            *out_intervals = w ? w->v[0] : 0;
+        }
     } else if (stratum == 0) {
         *out_intervals = d->trace_count;
         *out_sampled = d->sample_count;
@@ -374,6 +620,7 @@ void lp_phase_daemon_get_stats(const lp_phase_daemon *d, lp_phase_daemon_stats *
     out->intervals = d->trace_count;
     out->sampled = d->sample_count;
     out->resamples = d->resamples;
+    out->retired = d->retired;
     size_t cur = 0;
     const lp_entry *e;
     while ((e = lp_table_next(&d->phases, &cur)) != NULL) {

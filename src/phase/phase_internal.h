@@ -7,12 +7,23 @@
 
 enum { LP__DAEMON_FRESH, LP__DAEMON_RUNNING, LP__DAEMON_FINISHED };
 
+/* Refine: what the daemon knows of one phase. */
+typedef struct lp__phase_track {
+    lp_phase_sig last; /* the phase's most recent interval's signature */
+    size_t standin;    /* 1 + index of its stand-in sample (taken before the
+                          phase's k-th interval, no steadier one yet); 0: none */
+    uint64_t live;     /* samples that count */
+    uint64_t taken;    /* samples of the phase */
+    uint64_t missed;   /* samples taken for it that turned out another phase's */
+    uint8_t want;      /* sample the phase's next interval */
+} lp__phase_track;
+
 struct lp_phase_daemon {
     lp_phase_daemon_config cfg;
     int state;
-    int pending;     /* decision for the interval in progress */
+    int pending;       /* decision for the interval in progress */
     uint64_t interval; /* index of the interval in progress */
-    lp_rng rng;      /* random strategy and random policy */
+    lp_rng rng;        /* random strategy and random policy */
     lp_phase_table table;
     lp_phase_predictor pred;
     int has_pred;
@@ -20,8 +31,21 @@ struct lp_phase_daemon {
     size_t trace_count, trace_cap;
     lp_phase_sample *samples;
     size_t sample_count, sample_cap;
-    lp_table phases; /* key {phase, 0}: v[0] intervals, v[1] samples */
-    uint64_t resamples;
+    lp_table phases;     /* key {phase, 0}: v[0] intervals, v[1] live samples */
+    lp_table weights;    /* refine, after finish: key {phase, 0}: v[0] intervals it stands for */
+    lp_phase_sig *isigs; /* refine: every interval's observed signature, in order */
+    size_t isig_count, isig_cap;
+    lp_phase_sig *ssigs; /* refine: each sample's signature (bits 0: none observed) */
+    size_t ssig_cap;
+    uint32_t fine_limit; /* refine: the fine threshold in quantisation steps */
+    int per_sample;      /* refine, after finish: samples carry their own weights */
+    lp_table track_of;   /* refine: key {phase, 0}: v[0] index into tracks */
+    lp__phase_track *tracks;
+    size_t track_count, track_cap;
+    lp_phase_sig observed; /* refine: the signature of the interval about to end */
+    int have_observed;
+    uint32_t pending_for; /* refine: the phase the pending sample was taken for */
+    uint64_t resamples, retired;
 };
 
 /* Finds key {key, 0} in t, adding it if absent with v[0] = how many keys

@@ -44,6 +44,13 @@ int lp_phase_reconstruct(const lp_phase_daemon *d, const lp_table *const *tables
         return LP_EINVAL;
     if (count == 0)
         return LP_OK;
+    if (d->per_sample) { /* refine: each sample weighted by the intervals nearest it */
+        int rc = LP_OK;
+        for (size_t j = 0; j < count && rc == LP_OK; j++)
+            if (!d->samples[j].retired && d->samples[j].weight)
+                rc = lp_phase_scale_add(out, tables[j], d->samples[j].weight, 1);
+        return rc;
+    }
     /* Strata in order of their first sample; sums[i] for the i-th. */
     lp_table order; /* key {stratum, 0}: v[0] position in sums */
     lp_table *sums = lp_calloc(count, sizeof *sums);
@@ -52,6 +59,8 @@ int lp_phase_reconstruct(const lp_phase_daemon *d, const lp_table *const *tables
         rc = LP_ENOMEM;
     size_t nstrata = 0;
     for (size_t j = 0; j < count && rc == LP_OK; j++) {
+        if (d->samples[j].retired)
+            continue;
         int fresh;
         lp_entry *e = lp__phase_first_seen(&order, d->samples[j].stratum, &fresh);
         if (!e) {

@@ -10,6 +10,9 @@
  *     both estimate the code-region profile within 2 % (the planted
  *     phases' intervals are nearly identical, so the only error comes from
  *     the intervals that straddle a change of loop);
+ *   - so does the refine policy under the oracle (every phase sampled,
+ *     nothing unrepresented, within 2 %), and summary.md's targets table
+ *     has its Markov row;
  *   - periodic sampling has a non-zero error at some N;
  *   - the CSV files exist with their columns;
  *   - recordings made with --strategy (phase-aware with a predictor,
@@ -132,7 +135,7 @@ int main(int argc, char **argv)
              c_phases >= 0 && c_resamples >= 0 && c_unrep >= 0 && c_err >= 0);
     if (lp_test_failures)
         return lp_test_done();
-    int exhaustive = 0, first = 0, centroid = 0;
+    int exhaustive = 0, first = 0, centroid = 0, refine = 0;
     double periodic_max = 0;
     while (fgets(line, sizeof line, f)) {
         int n = split(line, v);
@@ -158,12 +161,22 @@ int main(int argc, char **argv)
             LP_CHECK(strtod(v[c_err], NULL) < 0.02);
             if (strtod(v[c_err], NULL) >= 0.02)
                 fprintf(stderr, "phase-aware (%s) code-region error %s\n", v[c_policy], v[c_err]);
+        } else if (strcmp(v[c_strategy], "phase") == 0 && strcmp(v[c_policy], "refine") == 0 &&
+                   strcmp(v[c_pred], "oracle") == 0 && strtod(v[c_param], NULL) == 0.1) {
+            refine++;
+            /* every phase represented, and as well as by the first policy */
+            LP_CHECK(strtoull(v[c_sampled], NULL, 10) >= strtoull(v[c_phases], NULL, 10));
+            LP_CHECK(strcmp(v[c_unrep], "0") == 0);
+            LP_CHECK(strtod(v[c_err], NULL) < 0.02);
+            if (strtod(v[c_err], NULL) >= 0.02)
+                fprintf(stderr, "refine code-region error %s\n", v[c_err]);
         }
     }
     fclose(f);
     LP_CHECK(exhaustive == 1);
     LP_CHECK(first == 1);
     LP_CHECK(centroid == 1);
+    LP_CHECK(refine == 1);
     LP_CHECK(periodic_max > 0);
 
     LP_CHECK(has_columns(res, "settings.csv",
@@ -178,6 +191,7 @@ int main(int argc, char **argv)
     LP_CHECK(has_columns(res, "predictors.csv", "workload,threshold,predictor,accuracy"));
     snprintf(path, sizeof path, "%s/summary.md", res);
     LP_CHECK(lp_itest_file_has(path, "The paper's claims"));
+    LP_CHECK(lp_itest_file_has(path, "| refine (markov) |"));
 
     /* Online recordings with a strategy agree exactly with the offline
      * estimate of the same configuration over the exhaustive matrix. */

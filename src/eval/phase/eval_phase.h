@@ -113,6 +113,7 @@ typedef enum lp__ep_policy {
     LP__EP_THIRD,
     LP__EP_RANDOM_REP,
     LP__EP_CENTROID,
+    LP__EP_REFINE, /* lowprof's: first at once, replaced by the third, re-sampled (online) */
     LP__EP_POLICIES
 } lp__ep_policy;
 extern const char *const lp__ep_policy_name[LP__EP_POLICIES];
@@ -197,6 +198,8 @@ typedef enum lp__ep_curve {
     LP__EP_C_PHASE_MARKOV, /* phase-aware, third interval, Markov predictor */
     LP__EP_C_PERIODIC,     /* periodic, mean over offsets */
     LP__EP_C_RANDOM,       /* random, mean over seeds */
+    LP__EP_C_REFINE,        /* phase-aware, refine policy, oracle */
+    LP__EP_C_REFINE_MARKOV, /* phase-aware, refine policy, Markov predictor */
     LP__EP_CURVES
 } lp__ep_curve;
 extern const char *const lp__ep_curve_name[LP__EP_CURVES];
@@ -215,10 +218,11 @@ typedef struct lp__ep_workload {
     lp__ep_setting *settings;
     size_t nsettings;
     /* Fig. 15b, at the cheapest setting reaching 5 % code-region error:
-     * [strategy: 0 phase, 1 periodic, 2 random][protocol: 0 At End, 1
-     * Interleaved]; valid[s] 0 where the strategy never reached it. */
-    lp__ep_cost cost[3][2];
-    int cost_valid[3];
+     * [strategy: 0 phase (third, oracle), 1 periodic, 2 random, 3 refine
+     * (Markov)][protocol: 0 At End, 1 Interleaved]; valid[s] 0 where the
+     * strategy never reached it. */
+    lp__ep_cost cost[4][2];
+    int cost_valid[4];
     double seconds; /* the sweep's time */
 } lp__ep_workload;
 

@@ -170,7 +170,9 @@ int lp__ep_check_online(const char *recording, const char *matrix)
     if (parse_u64(lp_meta_get(meta, "phase-history"), &v) == 0)
         tc.history = v;
     if (dc.strategy == LP_STRATEGY_PHASE) {
-        dc.policy = LP_POLICY_KTH;
+        /* Recordings from before the refine policy name none: the k-th. */
+        const char *pol = lp_meta_get(meta, "phase-policy");
+        dc.policy = pol && strcmp(pol, "refine") == 0 ? LP_POLICY_REFINE : LP_POLICY_KTH;
         if (parse_u64(lp_meta_get(meta, "phase-table"), &v) == 0)
             dc.table_size = v;
         if (parse_u64(lp_meta_get(meta, "phase-k"), &v) == 0)
@@ -179,9 +181,10 @@ int lp__ep_check_online(const char *recording, const char *matrix)
         if (parse_u64(lp_meta_get(meta, "strategy-seed"), &v) == 0)
             dc.seed = v;
     }
-    printf("recording %s: strategy %s, threshold %g, bits %u, history %zu, table %zu, k %llu, "
-           "predictor %s, seed %llu\n",
-           recording, strategy, tc.threshold, tc.bits, tc.history, dc.table_size,
+    printf("recording %s: strategy %s, policy %s, threshold %g, bits %u, history %zu, table %zu, "
+           "k %llu, predictor %s, seed %llu\n",
+           recording, strategy, dc.policy == LP_POLICY_REFINE ? "refine" : "k-th", tc.threshold,
+           tc.bits, tc.history, dc.table_size,
            (unsigned long long)dc.k, lp__ep_predictor_name(dc.predictor),
            (unsigned long long)dc.seed);
     if (lp__ep_matrix_load(matrix, "exhaustive", &m) != 0)

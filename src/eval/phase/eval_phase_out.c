@@ -263,6 +263,8 @@ typedef struct curve_spec {
 static const curve_spec plot_curves[] = {
     {"phase-aware (third, oracle)", LP__EP_PHASE, LP__EP_THIRD, LP_PREDICT_ORACLE, 0},
     {"phase-aware (third, markov)", LP__EP_PHASE, LP__EP_THIRD, LP_PREDICT_MARKOV, 0},
+    {"phase-aware (refine, oracle)", LP__EP_PHASE, LP__EP_REFINE, LP_PREDICT_ORACLE, 0},
+    {"phase-aware (refine, markov)", LP__EP_PHASE, LP__EP_REFINE, LP_PREDICT_MARKOV, 0},
     {"periodic (mean over offsets)", LP__EP_PERIODIC, 0, 0, 0},
     {"periodic (worst offset)", LP__EP_PERIODIC, 0, 0, 1},
     {"avg random", LP__EP_RANDOM, 0, 0, 0},
@@ -407,6 +409,10 @@ static int fig10(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md)
         {"third (last)", LP__EP_PHASE, LP__EP_THIRD, LP_PREDICT_LAST},
         {"third (markov)", LP__EP_PHASE, LP__EP_THIRD, LP_PREDICT_MARKOV},
         {"third (run-length)", LP__EP_PHASE, LP__EP_THIRD, LP_PREDICT_RUN_LENGTH},
+        {"refine", LP__EP_PHASE, LP__EP_REFINE, LP_PREDICT_ORACLE},
+        {"refine (last)", LP__EP_PHASE, LP__EP_REFINE, LP_PREDICT_LAST},
+        {"refine (markov)", LP__EP_PHASE, LP__EP_REFINE, LP_PREDICT_MARKOV},
+        {"refine (run-length)", LP__EP_PHASE, LP__EP_REFINE, LP_PREDICT_RUN_LENGTH},
         {"avg random sampling", LP__EP_RANDOM, 0, 0},
     };
     char path[PATH_MAX + 64];
@@ -529,13 +535,34 @@ static int fig13(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
     return close_out(f, path);
 }
 
+/* The mean over workloads of strategy s's Interleaved bytes over
+ * random's, each at its cheapest setting reaching 5 % code-region error,
+ * over the workloads where both reach it (-1 if none); *out_n gets how
+ * many, *out_sum_ratio total bytes over total bytes. */
+static double bytes_ratio(const lp__ep_workload *ws, size_t n, unsigned s, size_t *out_n,
+                          double *out_sum_ratio)
+{
+    double ratio = 0, phase_bytes = 0, random_bytes = 0;
+    size_t k = 0;
+    for (size_t w = 0; w < n; w++)
+        if (ws[w].cost_valid[s] && ws[w].cost_valid[2] && ws[w].cost[2][1].bytes) {
+            ratio += (double)ws[w].cost[s][1].bytes / (double)ws[w].cost[2][1].bytes;
+            phase_bytes += (double)ws[w].cost[s][1].bytes;
+            random_bytes += (double)ws[w].cost[2][1].bytes;
+            k++;
+        }
+    *out_n = k;
+    *out_sum_ratio = random_bytes > 0 ? phase_bytes / random_bytes : -1;
+    return k ? ratio / (double)k : -1;
+}
+
 /* Fig. 15b: energy, computation and bytes at 5 % code-region error. Sets
  * *out_bytes_ratio to the mean over workloads of phase-aware Interleaved
  * bytes over random's (-1 if no workload has both). */
 static int fig15(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
                  double *out_bytes_ratio, size_t *out_ratio_n, double *out_sum_ratio)
 {
-    static const char *const strat[3] = {"phase-aware", "periodic", "random"};
+    static const char *const strat[4] = {"phase-aware", "periodic", "random", "refine-markov"};
     static const char *const proto[2] = {"At End", "Interleaved"};
     char path[PATH_MAX + 64];
     FILE *f = open_out(dir, "fig15_energy.csv", path, sizeof path);
@@ -544,7 +571,7 @@ static int fig15(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
     fprintf(f, "workload,strategy,protocol,energy_mj,compute_mj,transmit_mj,instr_minsns,"
                "compress_minsns,bytes\n");
     for (size_t w = 0; w < n; w++)
-        for (unsigned s = 0; s < 3; s++)
+        for (unsigned s = 0; s < 4; s++)
             for (unsigned p = 0; p < 2 && ws[w].cost_valid[s]; p++) {
                 const lp__ep_cost *c = &ws[w].cost[s][p];
                 fprintf(f, "%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.4f,%llu\n", ws[w].m.name, strat[s],
@@ -555,15 +582,7 @@ static int fig15(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
     /* Averages over the workloads where all three reach 5 %. */
     size_t k = 0;
     double avg[3][2][3] = {{{0}}}; /* [strategy][protocol][energy, computation, bytes] */
-    double ratio = 0, phase_bytes = 0, random_bytes = 0;
-    size_t nratio = 0;
     for (size_t w = 0; w < n; w++) {
-        if (ws[w].cost_valid[0] && ws[w].cost_valid[2] && ws[w].cost[2][1].bytes) {
-            ratio += (double)ws[w].cost[0][1].bytes / (double)ws[w].cost[2][1].bytes;
-            phase_bytes += (double)ws[w].cost[0][1].bytes;
-            random_bytes += (double)ws[w].cost[2][1].bytes;
-            nratio++;
-        }
         if (!ws[w].cost_valid[0] || !ws[w].cost_valid[1] || !ws[w].cost_valid[2])
             continue;
         k++;
@@ -575,9 +594,7 @@ static int fig15(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
                 avg[s][p][2] += (double)c->bytes;
             }
     }
-    *out_bytes_ratio = nratio ? ratio / (double)nratio : -1;
-    *out_sum_ratio = random_bytes > 0 ? phase_bytes / random_bytes : -1;
-    *out_ratio_n = nratio;
+    *out_bytes_ratio = bytes_ratio(ws, n, 0, out_ratio_n, out_sum_ratio);
     static const char *const what[3] = {"energy (mJ)", "computation (M instructions)",
                                         "bytes transmitted"};
     fprintf(md, "Averages over the %zu of %zu workloads where phase-aware, periodic and random "
@@ -659,6 +676,96 @@ static int predictors(const lp__ep_workload *ws, size_t n, const char *dir, FILE
     return close_out(f, path);
 }
 
+/* ---- the online policies against the targets -------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Per curve: how the workloads reach 5 % code-region error (the median
+ * workload's cheapest percent, how many reach it within 3 %), where the
+ * suite-averaged curve reaches it, and the ratios the targets name:
+ * against periodic's worst offset, avg and max random, and (for the
+ * predictors) the oracle. */
+static void targets(const lp__ep_workload *ws, size_t n, FILE *md)
+{
+    static const unsigned curves[] = {LP__EP_C_PHASE, LP__EP_C_PHASE_MARKOV, LP__EP_C_REFINE,
+                                      LP__EP_C_REFINE_MARKOV, LP__EP_C_PERIODIC,
+                                      LP__EP_C_RANDOM};
+    enum { NC = sizeof curves / sizeof curves[0] };
+    double avg[NC], median[NC];
+    size_t within[NC];
+    double *per = calloc(n ? n : 1, sizeof *per);
+    if (!per)
+        return;
+    for (unsigned c = 0; c < NC; c++) {
+        avg[c] = curve_reaches(ws, n, curves[c], LP__EP_ERR_CR, 0);
+        within[c] = 0;
+        for (size_t w = 0; w < n; w++) {
+            const lp__ep_setting *s =
+                lp__ep_cheapest(ws[w].settings, ws[w].nsettings, curves[c], LP__EP_ERR_CR,
+                                TARGET_ERROR);
+            per[w] = s ? s->percent : HUGE_VAL; /* never: above every percent */
+            within[c] += s && s->percent <= 3.0;
+        }
+        qsort(per, n, sizeof *per, cmp_double);
+        median[c] = n ? (n % 2 ? per[n / 2] : (per[n / 2 - 1] + per[n / 2]) / 2) : HUGE_VAL;
+    }
+    free(per);
+    double periodic_worst = curve_reaches(ws, n, LP__EP_C_PERIODIC, LP__EP_ERR_CR, 1);
+    double random_avg = avg[5];
+    double random_max = curve_reaches(ws, n, LP__EP_C_RANDOM, LP__EP_ERR_CR, 1);
+    fprintf(md, "Code-region error <= 5 %%. \"median\": the median workload's cheapest %% "
+                "sampled (\"never\" counts as above every percent); \"<= 3 %%\": workloads "
+                "reaching it at 3 %% sampled or less; \"average\": the smallest mean %% sampled "
+                "at which the error averaged over the workloads is within 5 %%; the ratios "
+                "divide periodic's worst offset (%s), avg random (%s) and max random (%s) by "
+                "the curve's average.\n\n",
+            periodic_worst < 0 ? "never" : "reached", random_avg < 0 ? "never" : "reached",
+            random_max < 0 ? "never" : "reached");
+    fprintf(md, "| curve | median %% | <= 3 %% | average %% | periodic worst / it | avg random "
+                "/ it | max random / it |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    for (unsigned c = 0; c < NC; c++) {
+        fprintf(md, "| %s |", lp__ep_curve_name[curves[c]]);
+        put_pct(md, isinf(median[c]) ? -1 : median[c], 1);
+        fprintf(md, " %zu of %zu |", within[c], n);
+        put_pct(md, avg[c], 1);
+        const double ref[3] = {periodic_worst, random_avg, random_max};
+        for (unsigned r = 0; r < 3; r++) {
+            if (avg[c] <= 0)
+                fprintf(md, " - |");
+            else if (ref[r] < 0)
+                fprintf(md, " never / %.1f |", avg[c]);
+            else
+                fprintf(md, " %.2f |", ref[r] / avg[c]);
+        }
+        fprintf(md, "\n");
+    }
+    fprintf(md, "\nReal predictor over the oracle (Markov's average %% to reach 5 %% over the "
+                "oracle's):");
+    for (unsigned c = 0; c < 4; c += 2) {
+        fprintf(md, "%s ", c ? "; refine" : " third");
+        if (avg[c] > 0 && avg[c + 1] > 0)
+            fprintf(md, "%.2f", avg[c + 1] / avg[c]);
+        else
+            fprintf(md, "- (%s never reaches it)", avg[c] > 0 ? "Markov" : "the oracle");
+    }
+    fprintf(md, ".\n");
+    size_t rn = 0;
+    double sum_ratio = -1;
+    double r = bytes_ratio(ws, n, 3, &rn, &sum_ratio);
+    if (r < 0)
+        fprintf(md, "\nInterleaved bytes of refine (Markov) over avg random's: not testable "
+                    "(no workload where both reach 5 %%).\n");
+    else
+        fprintf(md, "\nInterleaved bytes of refine (Markov) over avg random's, each at its "
+                    "cheapest setting reaching 5 %%: per-workload mean %.2f over %zu workloads "
+                    "(total over total %.2f).\n",
+                r, rn, sum_ratio);
+}
+
 /* ---- the claims ----------------------------------------------------------------------- */
 
 static void claims(const lp__ep_workload *ws, size_t n, FILE *md, double bytes_ratio,
@@ -694,6 +801,10 @@ static void claims(const lp__ep_workload *ws, size_t n, FILE *md, double bytes_r
     put_pct(md, phase, 1);
     fprintf(md, "\n| phase-aware (third, markov predictor) | - |");
     put_pct(md, markov, 1);
+    fprintf(md, "\n| phase-aware (refine, oracle) | - |");
+    put_pct(md, curve_reaches(ws, n, LP__EP_C_REFINE, LP__EP_ERR_CR, 0), 1);
+    fprintf(md, "\n| phase-aware (refine, markov predictor) | - |");
+    put_pct(md, curve_reaches(ws, n, LP__EP_C_REFINE_MARKOV, LP__EP_ERR_CR, 0), 1);
     fprintf(md, "\n| periodic (mean over offsets) | 10-11 |");
     put_pct(md, periodic, 1);
     fprintf(md, "\n| avg random | 20 |");
@@ -826,6 +937,10 @@ int lp__ep_report(const lp__ep_workload *ws, size_t n, const lp__ep_report_opts 
     if (rc == 0) {
         fprintf(md, "\n## Next-phase predictors\n\n");
         rc = predictors(ws, n, o->out_dir, md);
+    }
+    if (rc == 0) {
+        fprintf(md, "\n## Online policies against the targets\n\n");
+        targets(ws, n, md);
     }
     if (rc == 0) {
         fprintf(md, "\n## The paper's claims on our programs\n");

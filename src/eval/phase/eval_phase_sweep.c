@@ -20,7 +20,8 @@ const unsigned lp__ep_probs[] = {2,  3,  4,  5,  6,  8,  10, 12, 15, 20, 25,
                                  30, 40, 50, 60, 70, 80, 100, 0};
 const double lp__ep_thresholds[] = {0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.10, 0.12,
                                     0.15, 0.20, 0.25, 0.30, 0.40, 0.50, 0};
-const char *const lp__ep_policy_name[LP__EP_POLICIES] = {"first", "third", "random", "centroid"};
+const char *const lp__ep_policy_name[LP__EP_POLICIES] = {"first", "third", "random", "centroid",
+                                                         "refine"};
 
 const char *lp__ep_predictor_name(unsigned predictor)
 {
@@ -82,7 +83,9 @@ static lp_key samples_key(const lp_phase_daemon *d, lp_table *first_of)
         }
         uint64_t intervals, sampled;
         lp_phase_daemon_stratum(d, s[j].stratum, &intervals, &sampled);
-        uint64_t w = intervals << 32 ^ sampled;
+        /* A retired sample was profiled but does not count: it keys apart. */
+        uint64_t w = (intervals << 32 ^ sampled) + (s[j].retired ? 0x9e3779b97f4a7c15ULL : 0) +
+                     lp_hash64(s[j].weight);
         k.a = lp_hash_pair(lp_hash_pair(lp_hash_pair(k.a, s[j].interval), e->v[0]), w);
         k.b = lp_hash_pair(k.b ^ lp_hash64(s[j].interval + 1),
                            lp_hash64(w + 0x2545f4914f6cdd1dULL) ^ e->v[0]);
@@ -205,6 +208,10 @@ int lp__ep_sweep(const lp__ep_matrix *m, lp__ep_runs *runs)
             {LP__EP_THIRD, LP_POLICY_KTH, 3, LP_PREDICT_LAST, 1},
             {LP__EP_THIRD, LP_POLICY_KTH, 3, LP_PREDICT_MARKOV, 1},
             {LP__EP_THIRD, LP_POLICY_KTH, 3, LP_PREDICT_RUN_LENGTH, 1},
+            {LP__EP_REFINE, LP_POLICY_REFINE, 0, LP_PREDICT_ORACLE, 1},
+            {LP__EP_REFINE, LP_POLICY_REFINE, 0, LP_PREDICT_LAST, 1},
+            {LP__EP_REFINE, LP_POLICY_REFINE, 0, LP_PREDICT_MARKOV, 1},
+            {LP__EP_REFINE, LP_POLICY_REFINE, 0, LP_PREDICT_RUN_LENGTH, 1},
         };
         for (size_t i = 0; rc == 0 && i < sizeof v / sizeof v[0]; i++)
             for (uint64_t seed = 1; rc == 0 && seed <= v[i].seeds; seed++) {
@@ -283,8 +290,8 @@ int lp__ep_transmit(const lp__ep_matrix *m, const lp__ep_estimate *e, int phased
 
 /* ---- settings and curves ------------------------------------------------------------ */
 
-const char *const lp__ep_curve_name[LP__EP_CURVES] = {"phase-aware", "phase-aware (markov)",
-                                                      "periodic", "random"};
+const char *const lp__ep_curve_name[LP__EP_CURVES] = {
+    "phase-aware", "phase-aware (markov)", "periodic", "random", "refine", "refine (markov)"};
 
 static int same_setting(const lp__ep_run *a, const lp__ep_run *b)
 {
@@ -352,6 +359,10 @@ int lp__ep_curve_has(unsigned curve, const lp__ep_setting *s)
     case LP__EP_C_PHASE_MARKOV:
         return s->strategy == LP__EP_PHASE && s->policy == LP__EP_THIRD &&
                s->predictor == LP_PREDICT_MARKOV;
+    case LP__EP_C_REFINE:
+    case LP__EP_C_REFINE_MARKOV:
+        return s->strategy == LP__EP_PHASE && s->policy == LP__EP_REFINE &&
+               s->predictor == (curve == LP__EP_C_REFINE ? LP_PREDICT_ORACLE : LP_PREDICT_MARKOV);
     case LP__EP_C_PERIODIC: return s->strategy == LP__EP_PERIODIC;
     case LP__EP_C_RANDOM: return s->strategy == LP__EP_RANDOM;
     default: return 0;
@@ -395,6 +406,7 @@ static void run_config(const lp__ep_run *r, lp_phase_tracker_config *tc, lp_phas
         dc->seed = r->variant;
         dc->policy = r->policy == LP__EP_RANDOM_REP  ? LP_POLICY_RANDOM
                      : r->policy == LP__EP_CENTROID ? LP_POLICY_CENTROID
+                     : r->policy == LP__EP_REFINE   ? LP_POLICY_REFINE
                                                     : LP_POLICY_KTH;
         dc->k = r->policy == LP__EP_FIRST ? 1 : r->policy == LP__EP_THIRD ? 3 : 0;
         break;
@@ -403,10 +415,11 @@ static void run_config(const lp__ep_run *r, lp_phase_tracker_config *tc, lp_phas
 
 int lp__ep_energy(lp__ep_workload *w)
 {
-    static const unsigned curves[3] = {LP__EP_C_PHASE, LP__EP_C_PERIODIC, LP__EP_C_RANDOM};
+    static const unsigned curves[4] = {LP__EP_C_PHASE, LP__EP_C_PERIODIC, LP__EP_C_RANDOM,
+                                       LP__EP_C_REFINE_MARKOV};
     static const unsigned protocols[2] = {LP_REMOTE_AT_END, LP_REMOTE_INTERLEAVED};
     memset(w->cost, 0, sizeof w->cost);
-    for (unsigned c = 0; c < 3; c++) {
+    for (unsigned c = 0; c < 4; c++) {
         const lp__ep_setting *s =
             lp__ep_cheapest(w->settings, w->nsettings, curves[c], LP__EP_ERR_CR, 0.05);
         w->cost_valid[c] = s != NULL;

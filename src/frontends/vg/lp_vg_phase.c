@@ -43,6 +43,9 @@ Bool lp_vg_strategy_parse(const HChar *s)
         d->strategy = LP_STRATEGY_EXHAUSTIVE;
     } else if (VG_(strcmp)(s, "phase") == 0) {
         d->strategy = LP_STRATEGY_PHASE;
+    } else if (VG_(strcmp)(s, "phase-refine") == 0) {
+        d->strategy = LP_STRATEGY_PHASE;
+        d->policy = LP_POLICY_REFINE;
     } else if (VG_(strncmp)(s, "periodic:", 9) == 0) {
         s += 9;
         d->strategy = LP_STRATEGY_PERIODIC;
@@ -105,6 +108,7 @@ void lp_vg_phase_cut(lp_interval *iv, Bool last)
     uint32_t phase = lp_phase_tracker_classify(&lp_vg_tracker, &iv->sig);
     if (lp_vg_sampling)
         lp_vg_keep_sample(iv);
+    (void)lp_phase_daemon_observe(lp_vg_daemon, &iv->sig);
     int sample = 0, rc;
     if (last)
         rc = lp_phase_daemon_finish(lp_vg_daemon, phase);
@@ -176,6 +180,8 @@ void lp_vg_phase_finish(lp_profile_set *set)
         /* The sampled profiles, tagged with their phase (stratum), each
          * scaled by the intervals it stands for. */
         for (size_t j = 0; j < ns; j++) {
+            if (samples[j].retired) /* replaced by a steadier sample of its phase */
+                continue;
             lp_profile *q = lp_profile_set_find(set, t, samples[j].stratum);
             if (!q) {
                 if (lp_profile_set_add(set, t, samples[j].stratum, &q) != 0)
@@ -200,7 +206,11 @@ void lp_vg_phase_finish(lp_profile_set *set)
     lp_vg_meta_u64(m, "phase-history", lp_vg_tracker.history_cap);
     lp_vg_meta_u64(m, "phase-table", lp_vg_clo_daemon.table_size ? lp_vg_clo_daemon.table_size
                                                                   : LP_PHASE_DEFAULT_TABLE);
-    lp_vg_meta_u64(m, "phase-k", lp_vg_clo_daemon.k ? lp_vg_clo_daemon.k : LP_PHASE_DEFAULT_K);
+    Bool refine = lp_vg_clo_daemon.policy == LP_POLICY_REFINE;
+    lp_meta_set(m, "phase-policy", refine ? "refine" : "kth");
+    lp_vg_meta_u64(m, "phase-k", lp_vg_clo_daemon.k ? lp_vg_clo_daemon.k
+                                 : refine ? LP_PHASE_DEFAULT_REFINE_K
+                                          : LP_PHASE_DEFAULT_K);
     lp_vg_meta_u64(m, "phase-predictor", lp_vg_clo_daemon.predictor);
     lp_vg_meta_u64(m, "strategy-seed", lp_vg_clo_daemon.seed);
     lp_vg_meta_u64(m, "sampled-intervals", st.sampled);

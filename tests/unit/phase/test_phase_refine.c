@@ -1,0 +1,328 @@
+/* phase: the refine policy on hand-made phase sequences and signatures,
+ * where the right samples and weights can be worked out by hand: a phase
+ * seen once is represented, the re-sample cap holds, stand-ins are retired,
+ * and the reconstruction weights each sample by the intervals it stands
+ * for (nearest signature, or nearest represented neighbour in time). */
+#include <string.h>
+
+#include "lowprof/phase.h"
+#include "../lp_test.h"
+
+static lp_phase_daemon *make_refine(uint64_t k, uint64_t cap, unsigned predictor)
+{
+    lp_phase_daemon_config c = {.strategy = LP_STRATEGY_PHASE,
+                                .policy = LP_POLICY_REFINE,
+                                .k = k,
+                                .max_resamples = cap,
+                                .predictor = predictor};
+    lp_phase_daemon *d = NULL;
+    LP_CHECK(lp_phase_daemon_create(&c, &d) == 0);
+    return d;
+}
+
+/* A signature with all of its weight in one bucket: two of different
+ * buckets are as far apart as signatures can be. */
+static lp_signature one_bucket(unsigned b)
+{
+    lp_signature s;
+    memset(&s, 0, sizeof s);
+    s.bucket[b % LP_SIG_BUCKETS] = 1000;
+    return s;
+}
+
+/* The sampled interval indices, live ones flagged in *out_live (bit i). */
+static size_t sampled(const lp_phase_daemon *d, uint64_t *out, uint64_t *out_live)
+{
+    size_t n = 0;
+    const lp_phase_sample *s = lp_phase_daemon_samples(d, &n);
+    *out_live = 0;
+    for (size_t j = 0; j < n; j++) {
+        out[j] = s[j].interval;
+        if (!s[j].retired)
+            *out_live |= 1ULL << j;
+    }
+    return n;
+}
+
+/* Checks that the daemon sampled exactly intervals a, b and c; returns
+ * the live mask. */
+static uint64_t check_three(const lp_phase_daemon *d, uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t got[16], live;
+    size_t ns = sampled(d, got, &live);
+    LP_CHECK_EQ_U64(ns, 3);
+    LP_CHECK(ns == 3 && got[0] == a && got[1] == b && got[2] == c);
+    return live;
+}
+
+/* Reconstructs from per-interval tables that hold count value[i] under
+ * key {phase, 0}: the estimate of key p is what the daemon's weights give
+ * phase p. */
+static void reconstruct(const lp_phase_daemon *d, const uint64_t *value, lp_table *out)
+{
+    size_t n = 0;
+    const lp_phase_sample *s = lp_phase_daemon_samples(d, &n);
+    lp_table tabs[64];
+    const lp_table *ptr[64];
+    LP_CHECK(n <= 64);
+    for (size_t j = 0; j < n && j < 64; j++) {
+        LP_CHECK(lp_table_init(&tabs[j], 0) == 0);
+        lp_key k = {s[j].phase, 0};
+        lp_table_upsert(&tabs[j], k)->v[0] = value[s[j].interval];
+        ptr[j] = &tabs[j];
+    }
+    LP_CHECK(lp_table_init(out, 0) == 0);
+    LP_CHECK(lp_phase_reconstruct(d, ptr, n, out) == 0);
+    for (size_t j = 0; j < n && j < 64; j++)
+        lp_table_fini(&tabs[j]);
+}
+
+static uint64_t count_of(const lp_table *t, uint64_t key)
+{
+    lp_key k = {key, 0};
+    const lp_entry *e = lp_table_find(t, k);
+    return e ? e->v[0] : 0;
+}
+
+/* Under the oracle, without signatures: every phase gets its first
+ * interval, even the one seen once; a phase whose intervals are alike is
+ * estimated exactly. The k-th policy misses the short phase entirely. */
+static void test_phase_seen_once(void)
+{
+    static const uint32_t ph[] = {0, 0, 0, 0, 1, 0, 0, 0, 2, 2};
+    const size_t n = sizeof ph / sizeof ph[0];
+    lp_phase_daemon *d = make_refine(1, 0, LP_PREDICT_ORACLE);
+    LP_CHECK(lp_phase_daemon_run(d, ph, NULL, n) == 0);
+    LP_CHECK_EQ_U64(check_three(d, 0, 4, 8), 7);
+    static const uint64_t value[] = {5, 5, 5, 5, 9, 5, 5, 5, 2, 2};
+    lp_table est;
+    reconstruct(d, value, &est);
+    LP_CHECK_EQ_U64(count_of(&est, 0), 35);
+    LP_CHECK_EQ_U64(count_of(&est, 1), 9);
+    LP_CHECK_EQ_U64(count_of(&est, 2), 4);
+    lp_table_fini(&est);
+    lp_phase_daemon_stats st;
+    lp_phase_daemon_get_stats(d, &st);
+    LP_CHECK_EQ_U64(st.unrepresented, 0);
+    lp_phase_daemon_free(d);
+
+    lp_phase_daemon_config third = {.strategy = LP_STRATEGY_PHASE, .k = 3};
+    LP_CHECK(lp_phase_daemon_create(&third, &d) == 0);
+    LP_CHECK(lp_phase_daemon_run(d, ph, NULL, n) == 0);
+    lp_phase_daemon_get_stats(d, &st);
+    LP_CHECK_EQ_U64(st.unrepresented, 3); /* phases 1 and 2: the paper's policy's gap */
+    lp_phase_daemon_free(d);
+}
+
+/* Every interval of one phase strays from all samples so far (each puts
+ * its weight in a bucket of its own), so the phase always wants another
+ * sample: the cap alone stops it. */
+static void test_resample_cap(void)
+{
+    enum { N = 20 };
+    uint32_t ph[N] = {0};
+    lp_signature sig[N];
+    for (unsigned i = 0; i < N; i++)
+        sig[i] = one_bucket(i);
+    static const struct {
+        uint64_t cap, samples;
+    } cases[] = {{1, 2}, {2, 3}, {0, 1 + LP_PHASE_DEFAULT_RESAMPLES}, {7, 8}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        lp_phase_daemon *d = make_refine(1, cases[c].cap, LP_PREDICT_ORACLE);
+        LP_CHECK(lp_phase_daemon_run(d, ph, sig, N) == 0);
+        lp_phase_daemon_stats st;
+        lp_phase_daemon_get_stats(d, &st);
+        LP_CHECK_EQ_U64(st.sampled, cases[c].samples);
+        LP_CHECK_EQ_U64(st.resamples, cases[c].samples - 1);
+        /* A straying interval is noticed when it ends and the next one is
+         * sampled; a sampled one never strays from itself. */
+        uint64_t got[16], live;
+        size_t ns = sampled(d, got, &live);
+        for (size_t j = 0; j < ns; j++)
+            LP_CHECK_EQ_U64(got[j], 2 * j);
+        lp_phase_daemon_free(d);
+    }
+}
+
+/* One phase (by the oracle) whose first five intervals look like X and
+ * last five like Y. The first interval is sampled; the sixth strays, so
+ * the seventh is sampled too. Each sample then stands for the five
+ * intervals of its look, and the estimate is exact where the intervals of
+ * one look agree. */
+static void test_signature_weights(void)
+{
+    enum { N = 10 };
+    uint32_t ph[N] = {0};
+    lp_signature sig[N];
+    uint64_t value[N];
+    for (unsigned i = 0; i < N; i++) {
+        sig[i] = one_bucket(i < 5 ? 3 : 17);
+        value[i] = i < 5 ? 10 : 30;
+    }
+    lp_phase_daemon *d = make_refine(1, 0, LP_PREDICT_ORACLE);
+    LP_CHECK(lp_phase_daemon_run(d, ph, sig, N) == 0);
+    size_t ns = 0;
+    const lp_phase_sample *s = lp_phase_daemon_samples(d, &ns);
+    LP_CHECK_EQ_U64(ns, 2);
+    if (ns == 2) {
+        LP_CHECK_EQ_U64(s[0].interval, 0);
+        LP_CHECK_EQ_U64(s[1].interval, 6);
+        LP_CHECK_EQ_U64(s[0].weight, 5);
+        LP_CHECK_EQ_U64(s[1].weight, 5);
+    }
+    uint64_t intervals = 0, live = 0;
+    lp_phase_daemon_stratum(d, 0, &intervals, &live);
+    LP_CHECK_EQ_U64(intervals, 10);
+    LP_CHECK_EQ_U64(live, 2);
+    lp_table est;
+    reconstruct(d, value, &est);
+    LP_CHECK_EQ_U64(count_of(&est, 0), 5 * 10 + 5 * 30);
+    lp_table_fini(&est);
+    lp_phase_daemon_free(d);
+}
+
+/* An interval whose own phase has no sample goes to the phase of the
+ * sample nearest it in signature: here phase 1's lone interval looks like
+ * phase 0's sample and is mispredicted (so never sampled). */
+static void test_signature_places_unsampled(void)
+{
+    static const uint32_t ph[] = {0, 0, 0, 1, 2, 2, 2};
+    enum { N = sizeof ph / sizeof ph[0] };
+    lp_signature sig[N];
+    for (unsigned i = 0; i < N; i++)
+        sig[i] = one_bucket(ph[i] == 2 ? 9 : 4);
+    lp_phase_daemon *d = make_refine(1, 0, LP_PREDICT_MARKOV);
+    LP_CHECK(lp_phase_daemon_run(d, ph, sig, N) == 0);
+    uint64_t i0 = 0, s0 = 0, i1 = 0, s1 = 0, i2 = 0, s2 = 0;
+    lp_phase_daemon_stratum(d, 0, &i0, &s0);
+    lp_phase_daemon_stratum(d, 1, &i1, &s1);
+    lp_phase_daemon_stratum(d, 2, &i2, &s2);
+    LP_CHECK_EQ_U64(s1, 0);
+    LP_CHECK(s0 >= 1 && s2 >= 1);
+    LP_CHECK_EQ_U64(i0, 4); /* its three and phase 1's one */
+    LP_CHECK_EQ_U64(i1, 0);
+    LP_CHECK_EQ_U64(i0 + i2, N); /* no interval dropped */
+    lp_phase_daemon_free(d);
+}
+
+/* Without signatures, under a predictor: phase 1's single interval is
+ * mispredicted as phase 0 and not sampled; it is lent to phase 0, its
+ * represented neighbour before it, so the estimate keeps all intervals.
+ * (The intervals after it are predicted to be phase 1, still unsampled,
+ * so they are sampled, and turn out to be phase 0's.) */
+static void test_neighbour_lending(void)
+{
+    static const uint32_t ph[] = {0, 0, 0, 1, 0, 0};
+    enum { N = sizeof ph / sizeof ph[0] };
+    lp_phase_daemon *d = make_refine(1, 0, LP_PREDICT_MARKOV);
+    LP_CHECK(lp_phase_daemon_run(d, ph, NULL, N) == 0);
+    uint64_t i0 = 0, s0 = 0, i1 = 0, s1 = 0;
+    lp_phase_daemon_stratum(d, 0, &i0, &s0);
+    lp_phase_daemon_stratum(d, 1, &i1, &s1);
+    LP_CHECK_EQ_U64(s1, 0);
+    LP_CHECK_EQ_U64(s0, 3);
+    LP_CHECK_EQ_U64(i0, N);
+    lp_phase_daemon_stats st;
+    lp_phase_daemon_get_stats(d, &st);
+    LP_CHECK_EQ_U64(st.unrepresented, 1);
+    lp_phase_daemon_free(d);
+}
+
+/* A phase the Markov predictor keeps predicting but that never comes back
+ * draws samples for it only until the cap: here phase 1 is predicted after
+ * every phase-0 interval, and with a cap of 1 two samples are spent on it
+ * (intervals 3 and 4), not one per interval to the end. */
+static void test_missed_phase_cap(void)
+{
+    static const uint32_t ph[] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+    enum { N = sizeof ph / sizeof ph[0] };
+    lp_phase_daemon *d = make_refine(1, 1, LP_PREDICT_MARKOV);
+    LP_CHECK(lp_phase_daemon_run(d, ph, NULL, N) == 0);
+    (void)check_three(d, 1, 3, 4);
+    lp_phase_daemon_free(d);
+}
+
+/* k = 3, no signatures: the phase's first interval is a stand-in, retired
+ * by its third; it was profiled (it counts as sampled) but the estimate
+ * uses the third alone. A phase too short to reach its third keeps its
+ * stand-in. */
+static void test_standin_retired(void)
+{
+    static const uint32_t ph[] = {0, 0, 0, 0, 0, 1, 1};
+    enum { N = sizeof ph / sizeof ph[0] };
+    static const uint64_t value[N] = {100, 7, 7, 7, 7, 3, 3};
+    lp_phase_daemon *d = make_refine(3, 0, LP_PREDICT_ORACLE);
+    LP_CHECK(lp_phase_daemon_run(d, ph, NULL, N) == 0);
+    /* Samples 1 and 2 count, the stand-in of phase 0 does not. */
+    LP_CHECK_EQ_U64(check_three(d, 0, 2, 5), 6);
+    lp_phase_daemon_stats st;
+    lp_phase_daemon_get_stats(d, &st);
+    LP_CHECK_EQ_U64(st.retired, 1);
+    lp_table est;
+    reconstruct(d, value, &est);
+    LP_CHECK_EQ_U64(count_of(&est, 0), 35);
+    LP_CHECK_EQ_U64(count_of(&est, 1), 6);
+    lp_table_fini(&est);
+    lp_phase_daemon_free(d);
+}
+
+/* Online stepping gives what the offline run gives, signatures observed
+ * before each boundary; the offline-only refusal does not apply. */
+static void test_online_matches_offline(void)
+{
+    static const uint32_t ph[] = {0, 0, 1, 1, 1, 0, 2, 0, 0, 1};
+    enum { N = sizeof ph / sizeof ph[0] };
+    lp_signature sig[N];
+    for (unsigned i = 0; i < N; i++)
+        sig[i] = one_bucket(ph[i] * 5 + (i % 3 == 0));
+    lp_phase_daemon *off = make_refine(0, 0, LP_PREDICT_MARKOV);
+    lp_phase_daemon *on = make_refine(0, 0, LP_PREDICT_MARKOV);
+    LP_CHECK(lp_phase_daemon_run(off, ph, sig, N) == 0);
+    int flag = 0;
+    LP_CHECK(lp_phase_daemon_start(on, LP_PHASE_NONE, &flag) == 0);
+    for (size_t i = 0; i < N; i++) {
+        LP_CHECK(lp_phase_daemon_observe(on, &sig[i]) == 0);
+        if (i + 1 < N)
+            LP_CHECK(lp_phase_daemon_boundary(on, ph[i], LP_PHASE_NONE, &flag) == 0);
+        else
+            LP_CHECK(lp_phase_daemon_finish(on, ph[i]) == 0);
+    }
+    size_t na = 0, nb = 0;
+    const lp_phase_sample *a = lp_phase_daemon_samples(off, &na);
+    const lp_phase_sample *b = lp_phase_daemon_samples(on, &nb);
+    LP_CHECK_EQ_U64(na, nb);
+    int same = na == nb && na > 0;
+    for (size_t j = 0; same && j < na; j++)
+        same = a[j].interval == b[j].interval && a[j].retired == b[j].retired &&
+               a[j].weight == b[j].weight;
+    LP_CHECK(same);
+    lp_phase_daemon_free(off);
+    lp_phase_daemon_free(on);
+}
+
+static void test_refuses(void)
+{
+    lp_phase_daemon_config c = {
+        .strategy = LP_STRATEGY_PHASE, .policy = LP_POLICY_REFINE, .fine_threshold = 1.5};
+    lp_phase_daemon *d = NULL;
+    LP_CHECK(lp_phase_daemon_create(&c, &d) == LP_EINVAL);
+    c.fine_threshold = -0.1;
+    LP_CHECK(lp_phase_daemon_create(&c, &d) == LP_EINVAL);
+    c.policy = 9;
+    c.fine_threshold = 0;
+    LP_CHECK(lp_phase_daemon_create(&c, &d) == LP_EINVAL);
+}
+
+int main(void)
+{
+    test_phase_seen_once();
+    test_resample_cap();
+    test_signature_weights();
+    test_signature_places_unsampled();
+    test_neighbour_lending();
+    test_missed_phase_cap();
+    test_standin_retired();
+    test_online_matches_offline();
+    test_refuses();
+    return lp_test_done();
+}
