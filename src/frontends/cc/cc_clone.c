@@ -730,6 +730,11 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
         lp_cc_line l = c.lines[i];
         const char *list = NULL;
         unsigned long have = 0;
+        /* The order of a global's or a constant's uses no longer holds
+         * once the copies use them too; the functions' own orders do, and
+         * a copy takes its function's with its body. */
+        if (lp_cc_starts(l, "uselistorder"))
+            continue;
         if (nused && lp_cc_starts(l, "@llvm.compiler.used = appending global [") &&
             (list = memmem(l.p, l.n, "] [", 3)) != NULL) {
             size_t digits;

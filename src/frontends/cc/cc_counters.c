@@ -336,6 +336,12 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
         const char *l = lines[i].p;
         size_t ln = lines[i].n;
         lp_cc_arr a;
+        /* The order of uses (-emit-llvm-uselists) holds for what is left
+         * as it was: the originals' own values. The copies' and the
+         * module's (constants, globals) change here. */
+        if ((ln >= 12 && memcmp(l, "uselistorder", 12) == 0) ||
+            (in_copy && ln >= 14 && memcmp(l, "  uselistorder", 14) == 0))
+            continue;
         if (ln >= 7 && memcmp(l, "define ", 7) == 0) {
             if (first_define == SIZE_MAX)
                 first_define = b.n;

@@ -156,15 +156,16 @@ static int lp__rt_site_pairs(const lp__rt_counts *cur, const lp__rt_counts *base
         size_t g = (size_t)(sites[i].counter - lp__rt_cnt_start);
         if (g >= lp__rt.nguards)
             continue;
+        uint64_t v = cur->b[g] - (base ? base->b[g] : 0);
+        long m = v ? lp__rt_callee_method(sites[i].callee) : -1;
+        if (m < 0 || !lp__rt_counts_type(m, LP_RT_FUNCTIONS))
+            continue;
         uint64_t block = lp__rt.pcs_start[2 * g];
         int again = i > 0 && sites[i - 1].counter == sites[i].counter &&
                     sites[i - 1].callee == sites[i].callee && prev_ret;
         uint64_t ret = lp__rt_copy_call_after(again ? prev_ret : block, sites[i].callee);
         prev_ret = ret;
-        uint64_t v = cur->b[g] - (base ? base->b[g] : 0);
-        long m = v ? lp__rt_callee_method(sites[i].callee) : -1;
-        if (m >= 0 && lp__rt_counts_type(m, LP_RT_FUNCTIONS))
-            rc = lp__rt_pair(t, ret ? ret : block + 1, lp__rt.methods[m].entry, v);
+        rc = lp__rt_pair(t, ret ? ret : block + 1, lp__rt.methods[m].entry, v);
     }
     return rc;
 }
