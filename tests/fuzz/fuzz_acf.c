@@ -8,14 +8,9 @@
 
 #include "lowprof/hps.h"
 #include "../../src/hps/hps_internal.h"
+#include "fuzz_assert.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define FUZZ_ASSERT(cond)                                                                          \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            __builtin_trap();                                                                      \
-    } while (0)
 
 static void check_diag(const lp_hps_diag *d)
 {

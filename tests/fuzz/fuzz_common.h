@@ -17,14 +17,9 @@
 
 #include "lowprof/trace.h"
 #include "../../src/trace/trace_internal.h"
+#include "fuzz_assert.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define FUZZ_ASSERT(cond)                                                                          \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            __builtin_trap();                                                                      \
-    } while (0)
 
 /* A copy of data with each chunk's CRC recomputed, or NULL if there was
  * nothing to repair (the caller then skips the second run). */

@@ -8,14 +8,9 @@
 #include <string.h>
 
 #include "lowprof/analysis.h"
+#include "fuzz_assert.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define FUZZ_ASSERT(cond)                                                                          \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            __builtin_trap();                                                                      \
-    } while (0)
 
 /* Brackets and braces outside strings balance, and the text is one object. */
 static int fuzz_json_balanced(const lp_membuf *m)
