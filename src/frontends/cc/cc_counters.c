@@ -87,6 +87,16 @@ static int lp_cc_fail2(char *err, size_t errcap, const char *fmt, ...)
     return -1;
 }
 
+/* The length of the label a line begins (`NAME:` with NAME of IR name
+ * characters), or 0. */
+static size_t lp_cc_label_len(const char *l, size_t n)
+{
+    size_t k = 0;
+    while (k < n && lp__cc_ident_char(l[k]))
+        k++;
+    return k > 0 && k < n && l[k] == ':' ? k : 0;
+}
+
 /* The counter array a global's definition line declares, or 0:
  * `@NAME = private global [K x i8] zeroinitializer, section "__sancov_cntrs"...`. */
 static int lp_cc_arr_def(const char *l, size_t n, lp_cc_arr *out)
@@ -288,8 +298,8 @@ static void lp_cc_put_used(const lp_cc_cctx *c, lp_cc_buf *b, const char *l, siz
     }
 }
 
-long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *out_len, char *err,
-                       size_t errcap)
+long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_t *out_len,
+                       char *err, size_t errcap)
 {
     lp_cc_cctx c = {0};
     lp_cc_buf b = {0};
@@ -298,9 +308,15 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
     lp_cc_attrs attrs = {0};
     long rc = 0, arrays = 0;
     size_t n = 0;
-    lp_cc_line *lines = lp__cc_split(in, len, &n);
-    if (!lines)
+    /* A terminated copy: the number parsers and comparisons below may read
+     * past a line's end, never past the text's. */
+    char *in = malloc(len + 1);
+    lp_cc_line *lines = in ? lp__cc_split(memcpy(in, input, len), len, &n) : NULL;
+    if (!lines) {
+        free(in);
         return lp_cc_fail2(err, errcap, "out of memory");
+    }
+    in[len] = 0;
     for (size_t i = 0; i < n; i++) {
         lp_cc_arr a;
         if (!lp_cc_arr_def(lines[i].p, lines[i].n, &a))
@@ -363,10 +379,10 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
             if (in_copy)
                 lp__cc_name_numbers(&b, fn_out);
             in_copy = 0;
-        } else if (ln && l[0] != ' ' && l[0] != ';' && memchr(l, ':', ln)) {
+        } else if (in_copy && lp_cc_label_len(l, ln)) {
             cur = NULL; /* a block's label */
             label = l;
-            label_len = (size_t)((const char *)memchr(l, ':', ln) - l);
+            label_len = lp_cc_label_len(l, ln);
         }
         if (lp_cc_arr_def(l, ln, &a)) {
             /* `@N = private global [K x i8] zeroinitializer, section ..., align 1` */
@@ -393,6 +409,11 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
             lp__cc_put(&b, "\n", 1);
             arrays++;
             continue;
+        }
+        if (ln && l[0] == '@' && memmem(l, ln, "section \"__sancov_cntrs\"", 24)) {
+            rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter array in an unknown form",
+                             i + 1);
+            break;
         }
         int w = lp_cc_widen(&c, &lines[i], n - i, &serial, &b);
         if (w < 0) {
@@ -450,7 +471,7 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
         if (ln > 12 && memcmp(l, "attributes #", 12) == 0)
             lp__cc_attrs_twin(&attrs, &b, l, ln);
     }
-    if (rc == 0 && arrays > 0) {
+    if (rc == 0 && (arrays > 0 || extras.n > 0)) {
         /* The runtime is linked into the executable: its thread-local
          * variables sit at fixed offsets from the thread pointer, one
          * instruction away, unless this object may go into a shared
@@ -488,6 +509,7 @@ long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *
 done:
     arrays += (long)extras.n; /* the added counters are arrays of one */
     free(lines);
+    free(in);
     free(c.arrs);
     free(sites.v);
     free(attrs.v);
