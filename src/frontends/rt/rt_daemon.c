@@ -17,7 +17,9 @@
  *
  * Estimates: the phase strategy keeps each profiled interval's counts and
  * reconstructs the whole run stratum by stratum (lp_phase_reconstruct);
- * the others scale the counts by CPU time over profiled CPU time.
+ * the others scale the counts by the clock method's calls over its calls
+ * while the counts' sites were on (below, "the clock method"), or by CPU
+ * time over profiled CPU time while there is no clock method.
  *
  * The thread blocks every signal, so it never runs a handler of the
  * program's and never takes a PC sample of its own. It holds lp__rt.lock
@@ -62,6 +64,12 @@ static uint64_t lp__rt_ship_part;
 static char lp__rt_run_id[33];
 static void lp__rt_ship_interleaved(int final);
 
+/* The clock method (rt_internal.h). */
+static lp__rt_ticks lp__rt_tk = {.method = -1};
+static uint64_t *lp__rt_wopen; /* method counts when the window opened */
+static int lp__rt_wopen_set;
+static void lp__rt_ticks_account(void);
+
 static uint64_t lp__rt_wall_ns(void)
 {
     struct timespec ts;
@@ -78,11 +86,14 @@ static int lp__rt_desired(unsigned type, size_t i)
         return 1;
     if (m->mode[type] == LP__RT_FORCE_OFF)
         return 0;
+    if (type == LP_RT_FUNCTIONS && (long)i == lp__rt_tk.method)
+        return 1; /* the clock runs in and out of windows */
     return lp__rt.window_on && (lp__rt.cfg.hot == 0 || m->hot);
 }
 
 void lp__rt_apply(void)
 {
+    lp__rt_ticks_account();
     for (unsigned t = 0; t < LP_RT_TYPES; t++) {
         if (!(lp__rt.cfg.types & (1u << t)))
             continue;
@@ -119,25 +130,162 @@ static void lp__rt_hot_update(void)
         lp__rt.methods[lp__rt_order[k]].hot = 1;
 }
 
+static void lp__rt_clock_mark(void);
+static void lp__rt_clock_choose(uint64_t now, uint64_t span);
+static uint64_t lp__rt_marked_at; /* CPU time of lp__rt_clock_mark */
+
 static void lp__rt_window_open(uint64_t now)
 {
     lp__rt_hot_update();
+    /* always with hot=N: its windows never close; the clock is chosen
+     * from one period's calls at the next re-choice. */
+    if (lp__rt.window_on)
+        lp__rt_clock_choose(now, now > lp__rt_marked_at ? now - lp__rt_marked_at : 0);
     if (!lp__rt.window_on) {
         lp__rt.window_on = 1;
         lp__rt.clock.on_since = now ? now : 1;
         lp__rt.clock.windows++;
     }
     lp__rt_apply();
+    lp__rt_clock_mark();
+    lp__rt_marked_at = now;
 }
 
 static void lp__rt_window_close(uint64_t now)
 {
     if (lp__rt.window_on) {
+        uint64_t span = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
         lp__rt.window_on = 0;
-        lp__rt.clock.on_ns += now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
+        lp__rt.clock.on_ns += span;
         lp__rt.clock.on_since = 0;
+        lp__rt_ticks_account(); /* the window's calls, before the clock may start */
+        lp__rt_clock_choose(now, span);
     }
     lp__rt_apply();
+}
+
+/* ---- the clock method ------------------------------------------------------------------- */
+
+/* What the windows cannot measure is the program's progress: a window
+ * runs it several times slower (every call goes through the trampoline),
+ * so the CPU time it was open overstates the share of the run it saw.
+ * The clock method's entries stay counted when the windows close; its
+ * calls measure progress in and out of windows alike. It is chosen at the
+ * end of a window among the methods counted in it: the most called one
+ * that made at most 1 % of the window's calls (so keeping it on costs at
+ * most a hundredth of a window's price) and at least 8 of them. */
+enum { LP__RT_CLOCK_MIN = 8, LP__RT_CLOCK_SHARE = 100 };
+
+/* Method m's invocations over every thread's block, now. */
+static uint64_t lp__rt_method_count(size_t m)
+{
+    uint64_t n = 0;
+    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
+         tc = tc->next)
+        n += __atomic_load_n(&tc->m[m], __ATOMIC_RELAXED);
+    return n;
+}
+
+/* Whether the strategy scales windowed counts (the clock serves it). */
+static int lp__rt_clock_wanted(void)
+{
+    unsigned st = lp__rt.cfg.strategy;
+    return ((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1) && lp__rt.entry_sites &&
+           (st == LP__RT_PERIODIC || st == LP__RT_RANDOM || st == LP__RT_BURSTY ||
+            (st == LP__RT_ALWAYS && lp__rt.cfg.hot));
+}
+
+/* Adds the clock's calls since the last switch to the methods whose sites
+ * were on, before the sites change. */
+static void lp__rt_ticks_account(void)
+{
+    lp__rt_ticks *tk = &lp__rt_tk;
+    if (tk->method < 0)
+        return;
+    uint64_t k = lp__rt_method_count((size_t)tk->method), d = k - tk->last;
+    for (unsigned t = 0; t < LP_RT_TYPES; t++)
+        if (lp__rt.cfg.types & (1u << t))
+            for (size_t i = 0; i < lp__rt.nmethods; i++)
+                if (lp__rt.methods[i].on[t])
+                    tk->on[t][i] += d;
+    if (tk->last_window)
+        tk->window += d;
+    tk->last = k;
+    tk->last_window = lp__rt.window_on;
+}
+
+const lp__rt_ticks *lp__rt_daemon_ticks(void)
+{
+    return &lp__rt_tk;
+}
+
+uint64_t lp__rt_ticks_all(void)
+{
+    const lp__rt_ticks *tk = &lp__rt_tk;
+    return tk->method < 0 ? 0 : lp__rt_method_count((size_t)tk->method) - tk->from;
+}
+
+uint64_t lp__rt_ticks_on(long m, unsigned type)
+{
+    const lp__rt_ticks *tk = &lp__rt_tk;
+    if (tk->method < 0)
+        return 0;
+    uint64_t d = lp__rt_method_count((size_t)tk->method) - tk->last;
+    if (m < 0)
+        return tk->window + (tk->last_window ? d : 0);
+    return tk->on[type][m] + (lp__rt.methods[m].on[type] ? d : 0);
+}
+
+/* The window's method counts so far, for choosing the clock at its end. */
+static void lp__rt_clock_mark(void)
+{
+    if (lp__rt_tk.method >= 0 || !lp__rt_clock_wanted())
+        return;
+    for (size_t i = 0; i < lp__rt.nmethods; i++)
+        lp__rt_wopen[i] = lp__rt_method_count(i);
+    lp__rt_wopen_set = 1;
+}
+
+/* Chooses the clock from the calls made since lp__rt_clock_mark, a
+ * window of span CPU time, and starts it (caller patches afterwards).
+ * now: CPU time. */
+static void lp__rt_clock_choose(uint64_t now, uint64_t span)
+{
+    if (lp__rt_tk.method >= 0 || !lp__rt_wopen_set || !lp__rt_clock_wanted())
+        return;
+    uint64_t total = 0, best = 0;
+    long pick = -1;
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        lp__rt_wopen[i] = lp__rt_method_count(i) - lp__rt_wopen[i];
+        total += lp__rt_wopen[i];
+    }
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        uint64_t n = lp__rt_wopen[i];
+        const lp__rt_method *m = &lp__rt.methods[i];
+        if (n >= LP__RT_CLOCK_MIN && n * LP__RT_CLOCK_SHARE <= total && n > best &&
+            m->mode[LP_RT_FUNCTIONS] == LP__RT_AUTO && !m->unswitchable) {
+            best = n;
+            pick = (long)i;
+        }
+    }
+    lp__rt_wopen_set = 0;
+    if (pick < 0)
+        return;
+    lp__rt_ticks *tk = &lp__rt_tk;
+    lp__rt_counts_sum(&tk->pre);
+    for (unsigned t = 0; t < LP_RT_TYPES; t++)
+        memset(tk->on[t], 0, lp__rt.nmethods * sizeof *tk->on[t]);
+    tk->window = 0;
+    tk->from = tk->last = tk->pre.m[pick];
+    tk->last_window = lp__rt.window_on;
+    tk->pre_cpu = now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0;
+    tk->pre_on = lp__rt.clock.on_ns;
+    if (lp__rt.window_on && now > lp__rt.clock.on_since)
+        tk->pre_on += now - lp__rt.clock.on_since;
+    /* Earlier windows ran as this one did: their clock calls by CPU time. */
+    tk->pre_ticks = span ? (uint64_t)((__extension__(unsigned __int128)best * tk->pre_on + span / 2) / span)
+                         : best;
+    tk->method = pick;
 }
 
 /* ---- the phase strategy's interval tables ------------------------------------------------- */
@@ -406,6 +554,14 @@ static int lp__rt_daemon_alloc(void)
     }
     if (!lp__rt_msamples || !lp__rt_want || !lp__rt_order)
         return -1;
+    if (lp__rt_clock_wanted() && !lp__rt_wopen) {
+        lp__rt_wopen = calloc(n, sizeof *lp__rt_wopen);
+        for (unsigned t = 0; t < LP_RT_TYPES; t++)
+            lp__rt_tk.on[t] = calloc(n, sizeof *lp__rt_tk.on[t]);
+        if (!lp__rt_wopen || !lp__rt_tk.on[0] || !lp__rt_tk.on[LP_RT_TYPES - 1] ||
+            lp__rt_counts_alloc(&lp__rt_tk.pre) != 0)
+            return -1;
+    }
     if (lp__rt.cfg.strategy != LP__RT_PHASE)
         return 0;
     if (!lp__rt_base.m &&
@@ -497,6 +653,8 @@ void lp__rt_daemon_forget(void)
     lp__rt_cond_ready = 0;
     lp__rt.window_on = 0;
     memset(&lp__rt.clock, 0, sizeof lp__rt.clock);
+    lp__rt_tk.method = -1; /* the child chooses its own clock */
+    lp__rt_wopen_set = 0;
     lp__rt_daemon_free_state();
     /* The child is a run of its own: a new run-id with its first part. */
     lp__rt_ship_samples = lp__rt_ship_trace = 0;

@@ -180,18 +180,23 @@ static uint64_t lp__rt_now_or_end(void)
     return lp__rt.clock.end_ns ? lp__rt.clock.end_ns : lp__rt_cpu_ns();
 }
 
+/* CPU time the daemon's windows were open, up to now. */
+static uint64_t lp__rt_window_ns(uint64_t now)
+{
+    uint64_t on = lp__rt.clock.on_ns;
+    if (lp__rt.window_on && now > lp__rt.clock.on_since)
+        on += now - lp__rt.clock.on_since;
+    return on;
+}
+
 /* CPU time method m's sites of type were on, up to now. */
 static uint64_t lp__rt_method_on(size_t m, unsigned type, uint64_t now)
 {
     const lp__rt_method *mm = &lp__rt.methods[m];
     /* A static function's copy runs when a caller's copy runs, that is in
      * the daemon's windows: its blocks are scaled by the windows' time. */
-    if (type == LP_RT_BLOCKS && lp__rt.ncopies && !mm->copy) {
-        uint64_t on = lp__rt.clock.on_ns;
-        if (lp__rt.window_on && now > lp__rt.clock.on_since)
-            on += now - lp__rt.clock.on_since;
-        return on;
-    }
+    if (type == LP_RT_BLOCKS && lp__rt.ncopies && !mm->copy)
+        return lp__rt_window_ns(now);
     uint64_t on = mm->on_ns[type];
     if (mm->on[type] && now > mm->on_since[type])
         on += now - mm->on_since[type];
@@ -213,6 +218,14 @@ static long lp__rt_entry_method(unsigned ptype, const lp_entry *e, unsigned *out
     case LP_PROF_BLOCK: *out_type = LP_RT_BLOCKS; return lp__rt_method_at(e->key.a);
     default: return -1;
     }
+}
+
+/* x * num / den, rounded, saturating. */
+static uint64_t lp__rt_muldiv(uint64_t x, uint64_t num, uint64_t den)
+{
+    __extension__ unsigned __int128 y = (unsigned __int128)x * num + den / 2;
+    y /= den;
+    return y > UINT64_MAX ? UINT64_MAX : (uint64_t)y;
 }
 
 /* Turns the raw whole-run counts into estimates for the windowed
@@ -250,33 +263,91 @@ static void lp__rt_estimate(lp_profile *p, uint64_t total, uint64_t now)
         uint64_t on = m >= 0 ? lp__rt_method_on((size_t)m, st, now) : 0;
         if (!on || on >= total)
             continue;
-        __extension__ unsigned __int128 x = (unsigned __int128)e->v[0] * total + on / 2;
-        x /= on;
-        e->v[0] = x > UINT64_MAX ? UINT64_MAX : (uint64_t)x;
+        e->v[0] = lp__rt_muldiv(e->v[0], total, on);
     }
+}
+
+/* The estimate with a clock method (rt_daemon.c): p holds the counts made
+ * since the clock was chosen, pre the counts before. A count made since
+ * is scaled by the clock's calls since over its calls while the count's
+ * sites were on. The counts made before come from the windows before
+ * (usually the first alone); they are scaled by the clock calls the time
+ * before held over those the windows held: the windows' own, and for the
+ * time the windows were closed, the clock's rate while closed since (CPU
+ * time is a fair measure of progress while nothing is counted). The
+ * scale is 1/1. */
+static int lp__rt_estimate_clock(lp_profile *p, const lp_table *pre, uint64_t total,
+                                 uint64_t window)
+{
+    const lp__rt_ticks *tk = lp__rt_daemon_ticks();
+    uint64_t all = lp__rt_ticks_all();
+    uint64_t off_since = total - tk->pre_cpu - (window - tk->pre_on);
+    uint64_t ticks_off = all - lp__rt_ticks_on(-1, LP_RT_FUNCTIONS);
+    uint64_t pre_off = tk->pre_cpu > tk->pre_on ? tk->pre_cpu - tk->pre_on : 0;
+    /* pre_num / pre_den: the scale of the counts before */
+    uint64_t pre_num = tk->pre_cpu, pre_den = tk->pre_on;
+    if (tk->pre_ticks && off_since > 0 && off_since < total) {
+        pre_num = tk->pre_ticks + lp__rt_muldiv(ticks_off, pre_off, off_since);
+        pre_den = tk->pre_ticks;
+    }
+    size_t cur = 0;
+    lp_entry *e;
+    while ((e = lp_table_next(&p->table, &cur)) != NULL) {
+        unsigned st;
+        long m = lp__rt_entry_method(p->type, e, &st);
+        if (m < 0)
+            continue;
+        /* A static function's copy counts while any window is open. */
+        const lp__rt_method *mm = &lp__rt.methods[m];
+        int windowed = st == LP_RT_BLOCKS && lp__rt.ncopies && !mm->copy;
+        uint64_t on = lp__rt_ticks_on(windowed ? -1 : m, st);
+        if (on && on < all)
+            e->v[0] = lp__rt_muldiv(e->v[0], all, on);
+    }
+    cur = 0;
+    const lp_entry *b;
+    while ((b = lp_table_next(pre, &cur)) != NULL) {
+        uint64_t v = b->v[0];
+        if (pre_den && pre_num > pre_den)
+            v = lp__rt_muldiv(v, pre_num, pre_den);
+        lp_entry *d = lp_table_upsert(&p->table, b->key);
+        if (!d)
+            return LP_ENOMEM;
+        d->v[0] += v;
+    }
+    return 0;
 }
 
 /* The whole-run profiles from the live counters. */
 static int lp__rt_whole_run(lp_profile_set *set)
 {
-    lp_table tabs[LP_PROF_TYPE_MAX + 1];
+    lp_table tabs[LP_PROF_TYPE_MAX + 1], pre[LP_PROF_TYPE_MAX + 1];
     size_t hint[LP_PROF_TYPE_MAX + 1] = {0};
     hint[LP_PROF_METHOD] = lp__rt.nmethods;
     hint[LP_PROF_CALL_PAIR] = hint[LP_PROF_CALL_GRAPH] = (lp__rt.arc_mask + 1) / 2;
     hint[LP_PROF_BLOCK] = lp__rt.nguards;
+    unsigned st = lp__rt.cfg.strategy;
+    /* always with hot=N re-chooses the hot set every period: a method
+     * that joined it late was on for part of the run, as in windows. */
+    int scaled = st != LP__RT_NEVER && (st != LP__RT_ALWAYS || lp__rt.cfg.hot);
+    const lp__rt_ticks *tk = lp__rt_daemon_ticks();
+    int clocked = scaled && tk->method >= 0;
     lp__rt_counts cur;
     int rc = lp__rt_counts_alloc(&cur);
-    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
         if (lp_table_init(&tabs[t], lp__rt_type_written(t) ? hint[t] : 0) != 0)
             rc = LP_ENOMEM;
+        lp_table_init(&pre[t], 0);
+    }
     if (!rc) {
         lp__rt_counts_sum(&cur);
-        rc = lp__rt_tables_build(&cur, NULL, tabs);
+        rc = lp__rt_tables_build(&cur, clocked ? &tk->pre : NULL, tabs);
+        if (!rc && clocked)
+            rc = lp__rt_tables_build(&tk->pre, NULL, pre);
     }
     lp__rt_counts_free(&cur);
     uint64_t now = lp__rt_now_or_end();
     uint64_t total = now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0;
-    unsigned st = lp__rt.cfg.strategy;
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
         if (!lp__rt_type_written(t))
             continue;
@@ -286,13 +357,15 @@ static int lp__rt_whole_run(lp_profile_set *set)
         lp_table_fini(&p->table);
         p->table = tabs[t];
         lp_table_init(&tabs[t], 0);
-        /* always with hot=N re-chooses the hot set every period: a method
-         * that joined it late was on for part of the run, as in windows. */
-        if (st != LP__RT_NEVER && (st != LP__RT_ALWAYS || lp__rt.cfg.hot))
+        if (clocked)
+            rc = lp__rt_estimate_clock(p, &pre[t], total, lp__rt_window_ns(now));
+        else if (scaled)
             lp__rt_estimate(p, total, now);
     }
-    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
         lp_table_fini(&tabs[t]);
+        lp_table_fini(&pre[t]);
+    }
     return rc;
 }
 
@@ -333,10 +406,21 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     lp__rt_meta_u64(m, "sample-rate-hz", c->rate);
     uint64_t now = lp__rt_now_or_end();
     lp__rt_meta_u64(m, "cpu-ns", now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0);
-    uint64_t on = lp__rt.clock.on_ns;
-    if (lp__rt.window_on && now > lp__rt.clock.on_since)
-        on += now - lp__rt.clock.on_since;
-    lp__rt_meta_u64(m, "profiled-cpu-ns", on);
+    lp__rt_meta_u64(m, "profiled-cpu-ns", lp__rt_window_ns(now));
+    const lp__rt_ticks *tk = lp__rt_daemon_ticks();
+    if (tk->method >= 0) {
+        char hex[24] = "0x";
+        uint64_t a = lp__rt.methods[tk->method].entry;
+        int n = 0;
+        for (uint64_t v = a; v; v >>= 4)
+            n++;
+        for (int i = n ? n - 1 : 0, j = 2; i >= 0; i--, j++)
+            hex[j] = "0123456789abcdef"[(a >> (4 * i)) & 15];
+        hex[2 + (n ? n : 1)] = 0;
+        lp_meta_set(m, "clock-method", hex);
+        lp__rt_meta_u64(m, "clock-calls", lp__rt_ticks_all());
+        lp__rt_meta_u64(m, "clock-calls-in-windows", lp__rt_ticks_on(-1, LP_RT_FUNCTIONS));
+    }
     lp__rt_meta_u64(m, "windows", lp__rt.clock.windows);
     lp__rt_meta_u64(m, "pc-samples", lp__rt.samples);
     lp__rt_meta_u64(m, "pc-samples-lost", lp__rt.samples_lost);

@@ -307,6 +307,34 @@ typedef struct lp__rt_clock {
     uint64_t end_ns;   /* when counting ended (the daemon stopped), or 0 */
 } lp__rt_clock;
 
+/* The clock method (rt_daemon.c; doc/runtime.md, "Estimates"): a method
+ * called often enough to measure the program's progress and seldom enough
+ * that counting it costs next to nothing, whose entries the daemon keeps
+ * counted while the windows are closed. Its calls in the windows over its
+ * calls in the whole run is the share of the run the windows saw, which
+ * the windows' slowdown does not bias (CPU time overstates it). */
+typedef struct lp__rt_ticks {
+    long method;                /* the clock method, or -1 before it is chosen */
+    uint64_t from;              /* its count (over every thread) when chosen */
+    uint64_t last;              /* its count at the last switch */
+    int last_window;            /* the window was open since the last switch */
+    uint64_t window;            /* its calls while the window was open */
+    uint64_t *on[LP_RT_TYPES];  /* per method: its calls while that method's
+                                   sites of the type were on */
+    lp__rt_counts pre;          /* every count when it was chosen */
+    uint64_t pre_cpu, pre_on;   /* CPU time, and window time, before that */
+    uint64_t pre_ticks;         /* its calls in those windows (from the last
+                                   one's, by CPU time) */
+} lp__rt_ticks;
+/* The daemon's clock (method -1 while none). Read under lp__rt.lock, or
+ * by the fatal-signal dump. */
+LP__HIDDEN const lp__rt_ticks *lp__rt_daemon_ticks(void);
+/* The clock method's calls since it was chosen while method m's sites of
+ * type were on (m < 0: while the window was open), up to now. */
+LP__HIDDEN uint64_t lp__rt_ticks_on(long m, unsigned type);
+/* Its calls since it was chosen. */
+LP__HIDDEN uint64_t lp__rt_ticks_all(void);
+
 /* Process CPU time in ns (CLOCK_PROCESS_CPUTIME_ID). Signal-safe.
  * rt_state.c. */
 LP__HIDDEN uint64_t lp__rt_cpu_ns(void);
