@@ -58,6 +58,15 @@ typedef struct lp__rt_kept {
 static lp__rt_kept *lp__rt_kept_tabs;
 static size_t lp__rt_nkept, lp__rt_kept_cap;
 static uint64_t lp__rt_sampled_ns;
+/* Each interval's clock calls (UINT64_MAX: before it was chosen) and CPU
+ * time; the clock's count and the CPU time when the interval in progress
+ * began. */
+typedef struct lp__rt_iv {
+    uint64_t ticks, cpu;
+} lp__rt_iv;
+static lp__rt_iv *lp__rt_ivs;
+static size_t lp__rt_niv, lp__rt_iv_cap;
+static uint64_t lp__rt_iv_from, lp__rt_iv_began;
 /* Interleaved shipping: what the messages sent so far covered. */
 static size_t lp__rt_ship_samples, lp__rt_ship_trace;
 static uint64_t lp__rt_ship_part;
@@ -192,7 +201,7 @@ static int lp__rt_clock_wanted(void)
     unsigned st = lp__rt.cfg.strategy;
     return ((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1) && lp__rt.entry_sites &&
            (st == LP__RT_PERIODIC || st == LP__RT_RANDOM || st == LP__RT_BURSTY ||
-            (st == LP__RT_ALWAYS && lp__rt.cfg.hot));
+            st == LP__RT_PHASE || (st == LP__RT_ALWAYS && lp__rt.cfg.hot));
 }
 
 /* Adds the clock's calls since the last switch to the methods whose sites
@@ -283,8 +292,8 @@ static void lp__rt_clock_choose(uint64_t now, uint64_t span)
     if (lp__rt.window_on && now > lp__rt.clock.on_since)
         tk->pre_on += now - lp__rt.clock.on_since;
     /* Earlier windows ran as this one did: their clock calls by CPU time. */
-    tk->pre_ticks = span ? (uint64_t)((__extension__(unsigned __int128)best * tk->pre_on + span / 2) / span)
-                         : best;
+    tk->first = best;
+    tk->pre_ticks = span ? lp__rt_muldiv(best, tk->pre_on, span) : best;
     tk->method = pick;
 }
 
@@ -315,15 +324,55 @@ static int lp__rt_keep_interval(void)
     return rc;
 }
 
+/* Whether the interval in progress takes the phase of the one before it
+ * instead of its own samples': a profiled interval spends much of its time
+ * in the runtime, and the program's own samples fall at another mix of
+ * its functions (measured on a uniform loop: every profiled interval came
+ * out a phase of its own, leaving the real one unprofiled). The first
+ * interval, with none before it, is classified by its samples. */
+static int lp__rt_iv_borrows(void)
+{
+    return lp__rt_sampled && lp__rt_tracker.last_phase != LP_PHASE_NONE;
+}
+
+/* Notes the clock's calls and the CPU time of the interval that ended at
+ * now. */
+static void lp__rt_interval_ticks(uint64_t now)
+{
+    if (lp__rt_niv == lp__rt_iv_cap) {
+        size_t cap = lp__rt_iv_cap ? 2 * lp__rt_iv_cap : 64;
+        lp__rt_iv *g = lp_realloc(lp__rt_ivs, lp__rt_iv_cap * sizeof *g, cap * sizeof *g);
+        if (!g)
+            return;
+        lp__rt_ivs = g;
+        lp__rt_iv_cap = cap;
+    }
+    uint64_t k = lp__rt_tk.method >= 0 ? lp__rt_method_count((size_t)lp__rt_tk.method) : 0;
+    lp__rt_iv *iv = &lp__rt_ivs[lp__rt_niv++];
+    iv->ticks = UINT64_MAX;
+    if (lp__rt_tk.method >= 0 && lp__rt_iv_from != UINT64_MAX)
+        iv->ticks = k - lp__rt_iv_from;
+    else if (lp__rt_tk.method >= 0) /* chosen at the end of this one: its window's calls */
+        iv->ticks = lp__rt_tk.first;
+    iv->cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
+    lp__rt_iv_from = lp__rt_tk.method >= 0 ? k : UINT64_MAX;
+    lp__rt_iv_began = now;
+}
+
 /* Ends the interval in progress at now; decides the next (none if last). */
 static void lp__rt_phase_boundary(uint64_t now, int last)
 {
     int was = lp__rt_sampled;
     if (was) {
+        uint64_t span = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
         lp__rt_keep_interval();
-        lp__rt_sampled_ns += now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
+        lp__rt_sampled_ns += span;
+        lp__rt_ticks_account();
+        lp__rt_clock_choose(now, span);
     }
-    uint32_t phase = lp_phase_tracker_end_interval(&lp__rt_tracker);
+    lp__rt_interval_ticks(now);
+    uint32_t phase = lp__rt_iv_borrows() ? lp__rt_tracker.last_phase
+                                         : lp_phase_tracker_end_interval(&lp__rt_tracker);
     int sample = 0;
     if (last)
         lp_phase_daemon_finish(lp__rt_pd, phase);
@@ -361,7 +410,10 @@ static void lp__rt_drain(void)
         long m = lp__rt_method_at(lp__rt_pcs[i]);
         if (m >= 0)
             lp__rt_msamples[m]++;
-        if (lp__rt.cfg.strategy == LP__RT_PHASE) {
+        /* Samples in the runtime (the clock's calls) are its price, not
+         * the program's phase. */
+        if (lp__rt.cfg.strategy == LP__RT_PHASE && !lp__rt_iv_borrows() &&
+            !lp__rt_pc_overhead(lp__rt_pcs[i])) {
             uint64_t f = lp__rt_func_start(lp__rt_pcs[i]);
             lp_phase_tracker_branch(&lp__rt_tracker, f ? f : lp__rt_pcs[i], 1);
         }
@@ -393,6 +445,8 @@ static void lp__rt_begin(uint64_t now)
         break;
     case LP__RT_PHASE: {
         int sample = 0;
+        lp__rt_iv_from = UINT64_MAX;
+        lp__rt_iv_began = now;
         lp_phase_daemon_start(lp__rt_pd, LP_PHASE_NONE, &sample);
         lp__rt_sampled = sample;
         if (sample) {
@@ -535,6 +589,9 @@ static void lp__rt_daemon_free_state(void)
     lp__rt_nkept = lp__rt_kept_cap = 0;
     lp__rt_sampled_ns = 0;
     lp__rt_sampled = 0;
+    lp_free(lp__rt_ivs);
+    lp__rt_ivs = NULL;
+    lp__rt_niv = lp__rt_iv_cap = 0;
     lp_phase_daemon_free(lp__rt_pd);
     lp__rt_pd = NULL;
     if (lp__rt.cfg.strategy == LP__RT_PHASE)
@@ -714,6 +771,76 @@ static void lp__rt_meta_sampled(lp_meta *m, size_t from)
     lp_free(list);
 }
 
+/* Whether interval i was profiled. */
+static int lp__rt_iv_kept(const lp_phase_sample *samples, size_t ns, uint64_t i)
+{
+    for (size_t q = 0; q < ns; q++)
+        if (samples[q].interval == i)
+            return 1;
+    return 0;
+}
+
+/* The clock's calls in interval i: counted, or for an interval before the
+ * clock was chosen, its CPU time at rate (calls per ns, rate_num /
+ * rate_den) of the unprofiled intervals counted. */
+static uint64_t lp__rt_iv_calls(size_t i, uint64_t rate_num, uint64_t rate_den)
+{
+    const lp__rt_iv *iv = &lp__rt_ivs[i];
+    if (iv->ticks != UINT64_MAX)
+        return iv->ticks;
+    return rate_den ? lp__rt_muldiv(iv->cpu, rate_num, rate_den) : 0;
+}
+
+/* The whole-run estimate's weight of each profiled interval, num[j] /
+ * den[j]. lp_phase_reconstruct counts every interval of a phase as one
+ * profiled interval's worth, but a profiled interval ran slower and held
+ * less of the program's progress, and the last interval is cut short. With
+ * a clock the phase's estimate becomes its profiled counts times the
+ * clock's calls in all its intervals over its calls in the profiled ones;
+ * the weight is that over what the reconstruction multiplies by (its
+ * intervals over its profiled intervals). 1/1 where the clock says nothing.
+ * The per-phase profiles stay raw: the collector weights them by the trace
+ * alone, and the Interleaved messages, sent before a phase's other
+ * intervals are known, carry the same. */
+static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint64_t *num,
+                                 uint64_t *den)
+{
+    size_t nt = 0;
+    const uint32_t *trace = lp_phase_daemon_trace(lp__rt_pd, &nt);
+    nt = nt < lp__rt_niv ? nt : lp__rt_niv;
+    uint64_t rate_num = 0, rate_den = 0; /* the unprofiled intervals' clock rate */
+    for (size_t i = 0; i < nt; i++)
+        if (lp__rt_ivs[i].ticks != UINT64_MAX && !lp__rt_iv_kept(samples, ns, i)) {
+            rate_num += lp__rt_ivs[i].ticks;
+            rate_den += lp__rt_ivs[i].cpu;
+        }
+    for (size_t j = 0; j < ns; j++) {
+        num[j] = den[j] = 1;
+        uint64_t all = 0, nall = 0, kept = 0, nkept = 0;
+        for (size_t i = 0; i < nt; i++)
+            if (trace[i] == samples[j].stratum) {
+                all += lp__rt_iv_calls(i, rate_num, rate_den);
+                nall++;
+            }
+        for (size_t q = 0; q < ns; q++)
+            if (samples[q].stratum == samples[j].stratum && samples[q].interval < nt) {
+                kept += lp__rt_iv_calls(samples[q].interval, rate_num, rate_den);
+                nkept++;
+            }
+        /* (all / kept) / (nall / nkept), in 64 bits */
+        __extension__ unsigned __int128 a = (unsigned __int128)all * nkept,
+                                          b = (unsigned __int128)kept * nall;
+        while (a > UINT64_MAX || b > UINT64_MAX) {
+            a >>= 1;
+            b >>= 1;
+        }
+        if (a && b && lp__rt_tk.method >= 0) {
+            num[j] = (uint64_t)a;
+            den[j] = (uint64_t)b;
+        }
+    }
+}
+
 int lp__rt_daemon_profiles(lp_profile_set *set, int final)
 {
     (void)final;
@@ -724,8 +851,15 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
     if (ns != lp__rt_nkept)
         return LP_EINVAL;
     const lp_table **tabs = lp_malloc((ns ? ns : 1) * sizeof *tabs);
-    if (!tabs)
+    lp_table *scaled = lp_calloc(ns ? ns : 1, sizeof *scaled);
+    uint64_t *num = lp_calloc(2 * (ns ? ns : 1), sizeof *num), *den = num ? num + ns : NULL;
+    if (!tabs || !scaled || !num) {
+        lp_free(tabs);
+        lp_free(scaled);
+        lp_free(num);
         return LP_ENOMEM;
+    }
+    lp__rt_clock_weights(samples, ns, num, den);
     int rc = 0;
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
         if (!lp__rt_type_written(t))
@@ -733,9 +867,15 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
         lp_profile *p;
         if ((rc = lp_profile_set_add(set, t, LP_PHASE_NONE, &p)) != 0)
             break;
+        for (size_t j = 0; j < ns && !rc; j++) {
+            lp_table_init(&scaled[j], 0);
+            rc = lp_phase_scale_add(&scaled[j], &lp__rt_kept_tabs[j].t[t], num[j], den[j]);
+            tabs[j] = &scaled[j];
+        }
+        if (!rc)
+            rc = lp_phase_reconstruct(lp__rt_pd, tabs, ns, &p->table);
         for (size_t j = 0; j < ns; j++)
-            tabs[j] = &lp__rt_kept_tabs[j].t[t];
-        rc = lp_phase_reconstruct(lp__rt_pd, tabs, ns, &p->table);
+            lp_table_fini(&scaled[j]);
         for (size_t j = 0; j < ns && !rc; j++) {
             lp_profile *q = lp_profile_set_find(set, t, samples[j].stratum);
             if (!q) {
@@ -750,6 +890,8 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
         }
     }
     lp_free(tabs);
+    lp_free(scaled);
+    lp_free(num);
     lp_meta *m = &set->meta;
     lp_phase_daemon_stats st;
     lp_phase_daemon_get_stats(lp__rt_pd, &st);

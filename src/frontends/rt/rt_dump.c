@@ -220,8 +220,7 @@ static long lp__rt_entry_method(unsigned ptype, const lp_entry *e, unsigned *out
     }
 }
 
-/* x * num / den, rounded, saturating. */
-static uint64_t lp__rt_muldiv(uint64_t x, uint64_t num, uint64_t den)
+uint64_t lp__rt_muldiv(uint64_t x, uint64_t num, uint64_t den)
 {
     __extension__ unsigned __int128 y = (unsigned __int128)x * num + den / 2;
     y /= den;

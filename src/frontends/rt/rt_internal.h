@@ -275,6 +275,14 @@ LP__HIDDEN void lp__rt_sampler_stop(void);
 LP__HIDDEN void lp__rt_sampler_forget(void);
 /* Whether the configuration needs PC samples (hot methods or phases). */
 LP__HIDDEN int lp__rt_needs_sampler(void);
+/* Finds the runtime's event path (the entry trampoline, the entry
+ * handlers, the coverage callback) among the executable's symbols; called
+ * by lp__rt_sampler_start. */
+LP__HIDDEN void lp__rt_overhead_find(void);
+/* Whether pc lies in that path. The phase signatures leave such samples
+ * out: a profiled interval spends much of its time there, and would
+ * otherwise look like a phase of its own. */
+LP__HIDDEN int lp__rt_pc_overhead(uint64_t pc);
 /* Moves every sample taken since the last call into out (at most cap);
  * returns how many. Daemon only. */
 LP__HIDDEN size_t lp__rt_sampler_drain(uint64_t *out, size_t cap);
@@ -325,6 +333,7 @@ typedef struct lp__rt_ticks {
     uint64_t pre_cpu, pre_on;   /* CPU time, and window time, before that */
     uint64_t pre_ticks;         /* its calls in those windows (from the last
                                    one's, by CPU time) */
+    uint64_t first;             /* its calls in the window it was chosen in */
 } lp__rt_ticks;
 /* The daemon's clock (method -1 while none). Read under lp__rt.lock, or
  * by the fatal-signal dump. */
@@ -334,6 +343,9 @@ LP__HIDDEN const lp__rt_ticks *lp__rt_daemon_ticks(void);
 LP__HIDDEN uint64_t lp__rt_ticks_on(long m, unsigned type);
 /* Its calls since it was chosen. */
 LP__HIDDEN uint64_t lp__rt_ticks_all(void);
+
+/* x * num / den, rounded to nearest, saturating (rt_dump.c). */
+LP__HIDDEN uint64_t lp__rt_muldiv(uint64_t x, uint64_t num, uint64_t den);
 
 /* Process CPU time in ns (CLOCK_PROCESS_CPUTIME_ID). Signal-safe.
  * rt_state.c. */
