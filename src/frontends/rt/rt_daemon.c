@@ -829,7 +829,7 @@ static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint
             }
         /* (all / kept) / (nall / nkept), in 64 bits */
         __extension__ unsigned __int128 a = (unsigned __int128)all * nkept,
-                                          b = (unsigned __int128)kept * nall;
+                                        b = (unsigned __int128)kept * nall;
         while (a > UINT64_MAX || b > UINT64_MAX) {
             a >>= 1;
             b >>= 1;
