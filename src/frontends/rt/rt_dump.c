@@ -266,87 +266,79 @@ static void lp__rt_estimate(lp_profile *p, uint64_t total, uint64_t now)
     }
 }
 
-/* The estimate with a clock method (rt_daemon.c): p holds the counts made
- * since the clock was chosen, pre the counts before. A count made since
- * is scaled by the clock's calls since over its calls while the count's
- * sites were on. The counts made before come from the windows before
- * (usually the first alone); they are scaled by the clock calls the time
- * before held over those the windows held: the windows' own, and for the
- * time the windows were closed, the clock's rate while closed since (CPU
- * time is a fair measure of progress while nothing is counted). The
- * scale is 1/1. */
-static int lp__rt_estimate_clock(lp_profile *p, const lp_table *pre, uint64_t total,
-                                 uint64_t window)
+/* The program time (rt_daemon.c, "the clock method") of the windows
+ * method m's sites of type were on in (m < 0: every window); windows no
+ * clock timed, and the one still open, count at the speed of those timed
+ * (rho_num / rho_den, from lp__rt_windows_time(-1, ...)). */
+static uint64_t lp__rt_program_on(long m, unsigned type, uint64_t open, uint64_t closed,
+                                  uint64_t rho_num, uint64_t rho_den)
 {
-    const lp__rt_ticks *tk = lp__rt_daemon_ticks();
-    uint64_t all = lp__rt_ticks_all();
-    uint64_t off_since = total - tk->pre_cpu - (window - tk->pre_on);
-    uint64_t ticks_off = all - lp__rt_ticks_on(-1, LP_RT_FUNCTIONS);
-    uint64_t pre_off = tk->pre_cpu > tk->pre_on ? tk->pre_cpu - tk->pre_on : 0;
-    /* pre_num / pre_den: the scale of the counts before */
-    uint64_t pre_num = tk->pre_cpu, pre_den = tk->pre_on;
-    if (tk->pre_ticks && off_since > 0 && off_since < total) {
-        pre_num = tk->pre_ticks + lp__rt_muldiv(ticks_off, pre_off, off_since);
-        pre_den = tk->pre_ticks;
-    }
+    uint64_t prog, prog_cpu, untimed;
+    lp__rt_windows_time(m, type, &prog, &prog_cpu, &untimed);
+    if (m < 0 || lp__rt.methods[m].on[type])
+        untimed += open;
+    if (m >= 0 && lp__rt.methods[m].on[type])
+        prog += closed; /* on with the windows closed (rt_daemon.c) */
+    return prog + (rho_den ? lp__rt_muldiv(untimed, rho_num, rho_den) : untimed);
+}
+
+/* The estimate by program time: a count is scaled by the run's program
+ * time (CPU time with the windows closed, plus the windows' program
+ * time) over the program time its sites were on: in windows, and for the
+ * clock's methods with the windows closed too. A method the program
+ * switched on itself keeps its exact count. The scale is 1/1. */
+static void lp__rt_estimate_clock(lp_profile *p, uint64_t total, uint64_t window, uint64_t now)
+{
+    uint64_t open = window > lp__rt.clock.on_ns ? window - lp__rt.clock.on_ns : 0;
+    /* the closed stretch in progress */
+    uint64_t since = lp__rt_daemon_ticks()->close_cpu;
+    uint64_t closed = !lp__rt.window_on && since && now > since ? now - since : 0;
+    uint64_t rho_num, rho_den, untimed;
+    lp__rt_windows_time(-1, LP_RT_FUNCTIONS, &rho_num, &rho_den, &untimed);
+    uint64_t all = (total > window ? total - window : 0) +
+                   lp__rt_program_on(-1, LP_RT_FUNCTIONS, open, 0, rho_num, rho_den);
     size_t cur = 0;
     lp_entry *e;
     while ((e = lp_table_next(&p->table, &cur)) != NULL) {
         unsigned st;
         long m = lp__rt_entry_method(p->type, e, &st);
-        if (m < 0)
+        if (m < 0 || lp__rt.methods[m].mode[st] == LP__RT_FORCE_ON)
             continue;
         /* A static function's copy counts while any window is open. */
-        const lp__rt_method *mm = &lp__rt.methods[m];
-        int windowed = st == LP_RT_BLOCKS && lp__rt.ncopies && !mm->copy;
-        uint64_t on = lp__rt_ticks_on(windowed ? -1 : m, st);
+        int windowed = st == LP_RT_BLOCKS && lp__rt.ncopies && !lp__rt.methods[m].copy;
+        uint64_t on = lp__rt_program_on(windowed ? -1 : m, st, open, closed, rho_num, rho_den);
         if (on && on < all)
             e->v[0] = lp__rt_muldiv(e->v[0], all, on);
     }
-    cur = 0;
-    const lp_entry *b;
-    while ((b = lp_table_next(pre, &cur)) != NULL) {
-        uint64_t v = b->v[0];
-        if (pre_den && pre_num > pre_den)
-            v = lp__rt_muldiv(v, pre_num, pre_den);
-        lp_entry *d = lp_table_upsert(&p->table, b->key);
-        if (!d)
-            return LP_ENOMEM;
-        d->v[0] += v;
-    }
-    return 0;
 }
 
 /* The whole-run profiles from the live counters. */
 static int lp__rt_whole_run(lp_profile_set *set)
 {
-    lp_table tabs[LP_PROF_TYPE_MAX + 1], pre[LP_PROF_TYPE_MAX + 1];
+    lp_table tabs[LP_PROF_TYPE_MAX + 1];
     size_t hint[LP_PROF_TYPE_MAX + 1] = {0};
     hint[LP_PROF_METHOD] = lp__rt.nmethods;
     hint[LP_PROF_CALL_PAIR] = hint[LP_PROF_CALL_GRAPH] = (lp__rt.arc_mask + 1) / 2;
     hint[LP_PROF_BLOCK] = lp__rt.nguards;
-    unsigned st = lp__rt.cfg.strategy;
-    /* always with hot=N re-chooses the hot set every period: a method
-     * that joined it late was on for part of the run, as in windows. */
-    int scaled = st != LP__RT_NEVER && (st != LP__RT_ALWAYS || lp__rt.cfg.hot);
-    const lp__rt_ticks *tk = lp__rt_daemon_ticks();
-    int clocked = scaled && tk->method >= 0;
     lp__rt_counts cur;
     int rc = lp__rt_counts_alloc(&cur);
-    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
         if (lp_table_init(&tabs[t], lp__rt_type_written(t) ? hint[t] : 0) != 0)
             rc = LP_ENOMEM;
-        lp_table_init(&pre[t], 0);
-    }
     if (!rc) {
         lp__rt_counts_sum(&cur);
-        rc = lp__rt_tables_build(&cur, clocked ? &tk->pre : NULL, tabs);
-        if (!rc && clocked)
-            rc = lp__rt_tables_build(&tk->pre, NULL, pre);
+        rc = lp__rt_tables_build(&cur, NULL, tabs);
     }
     lp__rt_counts_free(&cur);
     uint64_t now = lp__rt_now_or_end();
     uint64_t total = now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0;
+    unsigned st = lp__rt.cfg.strategy;
+    /* The daemon keeps program time for the strategies with windows (it
+     * has allocated its accounts); always with hot=N re-chooses the hot
+     * set every period, and a method that joined it late was on for part
+     * of the run: CPU time there. */
+    int timed = lp__rt_daemon_ticks()->known[LP_RT_FUNCTIONS] != NULL &&
+                st != LP__RT_ALWAYS && st != LP__RT_NEVER;
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
         if (!lp__rt_type_written(t))
             continue;
@@ -356,15 +348,13 @@ static int lp__rt_whole_run(lp_profile_set *set)
         lp_table_fini(&p->table);
         p->table = tabs[t];
         lp_table_init(&tabs[t], 0);
-        if (clocked)
-            rc = lp__rt_estimate_clock(p, &pre[t], total, lp__rt_window_ns(now));
-        else if (scaled)
+        if (timed)
+            lp__rt_estimate_clock(p, total, lp__rt_window_ns(now), now);
+        else if (st != LP__RT_NEVER && (st != LP__RT_ALWAYS || lp__rt.cfg.hot))
             lp__rt_estimate(p, total, now);
     }
-    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
         lp_table_fini(&tabs[t]);
-        lp_table_fini(&pre[t]);
-    }
     return rc;
 }
 
@@ -417,8 +407,12 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
             hex[j] = "0123456789abcdef"[(a >> (4 * i)) & 15];
         hex[2 + (n ? n : 1)] = 0;
         lp_meta_set(m, "clock-method", hex);
-        lp__rt_meta_u64(m, "clock-calls", lp__rt_ticks_all());
-        lp__rt_meta_u64(m, "clock-calls-in-windows", lp__rt_ticks_on(-1, LP_RT_FUNCTIONS));
+        lp__rt_meta_u64(m, "clock-methods", tk->gen);
+        lp__rt_meta_u64(m, "clock-calls-in-windows", tk->calls_windows);
+        uint64_t prog, prog_cpu, untimed;
+        lp__rt_windows_time(-1, LP_RT_FUNCTIONS, &prog, &prog_cpu, &untimed);
+        lp__rt_meta_u64(m, "windows-timed-cpu-ns", prog_cpu);
+        lp__rt_meta_u64(m, "windows-timed-program-ns", prog);
     }
     lp__rt_meta_u64(m, "windows", lp__rt.clock.windows);
     lp__rt_meta_u64(m, "pc-samples", lp__rt.samples);

@@ -315,34 +315,49 @@ typedef struct lp__rt_clock {
     uint64_t end_ns;   /* when counting ended (the daemon stopped), or 0 */
 } lp__rt_clock;
 
-/* The clock method (rt_daemon.c; doc/runtime.md, "Estimates"): a method
- * called often enough to measure the program's progress and seldom enough
- * that counting it costs next to nothing, whose entries the daemon keeps
- * counted while the windows are closed. Its calls in the windows over its
- * calls in the whole run is the share of the run the windows saw, which
- * the windows' slowdown does not bias (CPU time overstates it). */
+/* The clock (rt_daemon.c; doc/runtime.md, "Estimates"): a few methods
+ * called often enough to time the program's progress and seldom enough
+ * that counting them costs next to nothing, whose entries the daemon keeps
+ * counted while the windows are closed. Their calls per CPU second with the
+ * windows closed give the CPU time per call the program takes when
+ * nothing is counted, and so the program time of the windows: their clock
+ * calls at that rate. A clock is used until the windows stop seeing its
+ * calls, then another is chosen: each clock's span of the run ("epoch")
+ * is accounted by its own rate. */
+#define LP__RT_CLOCKS 8
 typedef struct lp__rt_ticks {
-    long method;                /* the clock method, or -1 before it is chosen */
-    uint64_t from;              /* its count (over every thread) when chosen */
-    uint64_t last;              /* its count at the last switch */
-    int last_window;            /* the window was open since the last switch */
-    uint64_t window;            /* its calls while the window was open */
-    uint64_t *on[LP_RT_TYPES];  /* per method: its calls while that method's
-                                   sites of the type were on */
-    lp__rt_counts pre;          /* every count when it was chosen */
-    uint64_t pre_cpu, pre_on;   /* CPU time, and window time, before that */
-    uint64_t pre_ticks;         /* its calls in those windows (from the last
-                                   one's, by CPU time) */
-    uint64_t first;             /* its calls in the window it was chosen in */
+    long method;                    /* the first clock method, or -1 */
+    long clocks[LP__RT_CLOCKS];     /* the clock methods: their calls add up */
+    unsigned nclocks;
+    unsigned gen;                   /* clocks chosen so far */
+    unsigned open_gen, close_gen;   /* the clock when the window opened, and
+                                       when the last one closed (0: none) */
+    uint64_t open_k, close_k;       /* its count then */
+    uint64_t close_cpu;             /* CPU time when the last window closed */
+    uint64_t calls_windows;         /* clock calls in windows, every clock */
+    /* the epoch of the clock in use */
+    uint64_t off_calls, off_cpu;    /* its calls and CPU time, windows closed */
+    uint64_t win_calls, win_cpu;    /* ... windows open */
+    uint64_t *calls[LP_RT_TYPES];   /* per method: its calls, and the CPU time, */
+    uint64_t *cpu[LP_RT_TYPES];     /* of windows with the method's sites on */
+    /* the epochs ended, and the windows before any clock */
+    uint64_t *known[LP_RT_TYPES];   /* per method: program time of its windows
+                                       in epochs that timed them */
+    uint64_t *unknown[LP_RT_TYPES]; /* ... CPU time of its other windows */
+    uint64_t known_all, known_cpu;  /* program and CPU time of timed windows */
+    uint64_t unknown_all;           /* CPU time of the other windows */
+    uint64_t first;                 /* phase: its calls in the interval it was
+                                       chosen in */
 } lp__rt_ticks;
-/* The daemon's clock (method -1 while none). Read under lp__rt.lock, or
- * by the fatal-signal dump. */
+/* The daemon's clock and window accounting. Read under lp__rt.lock, or by
+ * the fatal-signal dump. */
 LP__HIDDEN const lp__rt_ticks *lp__rt_daemon_ticks(void);
-/* The clock method's calls since it was chosen while method m's sites of
- * type were on (m < 0: while the window was open), up to now. */
-LP__HIDDEN uint64_t lp__rt_ticks_on(long m, unsigned type);
-/* Its calls since it was chosen. */
-LP__HIDDEN uint64_t lp__rt_ticks_all(void);
+/* Program time of the windows in which method m's sites of type were on
+ * (m < 0: every window) that a clock timed, the CPU time of those
+ * windows, and the CPU time of the windows none timed; the epoch in
+ * progress included. */
+LP__HIDDEN void lp__rt_windows_time(long m, unsigned type, uint64_t *prog, uint64_t *prog_cpu,
+                                    uint64_t *untimed);
 
 /* x * num / den, rounded to nearest, saturating (rt_dump.c). */
 LP__HIDDEN uint64_t lp__rt_muldiv(uint64_t x, uint64_t num, uint64_t den);
