@@ -16,10 +16,11 @@
  *             events (n_instr), the sampling framework's two counters
  *
  * Estimates: the phase strategy keeps each profiled interval's counts and
- * reconstructs the whole run stratum by stratum (lp_phase_reconstruct);
- * the others scale the counts by the clock method's calls over its calls
- * while the counts' sites were on (below, "the clock method"), or by CPU
- * time over profiled CPU time while there is no clock method.
+ * reconstructs the whole run stratum by stratum (lp_phase_reconstruct),
+ * weighting each stratum by the clock's calls; periodic, random and bursty
+ * windows are accounted in program time, which the clock gives (below,
+ * "the clock method"), and the dump scales the counts by the run's
+ * program time over the program time their sites were on.
  *
  * The thread blocks every signal, so it never runs a handler of the
  * program's and never takes a PC sample of its own. It holds lp__rt.lock
@@ -483,8 +484,8 @@ static void lp__rt_interval_ticks(uint64_t now)
     iv->ticks = UINT64_MAX;
     if (lp__rt_tk.method >= 0 && lp__rt_iv_from != UINT64_MAX)
         iv->ticks = k - lp__rt_iv_from;
-    else if (lp__rt_tk.method >= 0) /* chosen at the end of this one: its window's calls */
-        iv->ticks = lp__rt_tk.first;
+    else if (lp__rt_tk.method >= 0 && lp__rt_wopen_windows == 1)
+        iv->ticks = lp__rt_tk.first; /* chosen from this interval's calls alone */
     iv->cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
     lp__rt_iv_from = lp__rt_tk.method >= 0 ? k : UINT64_MAX;
     lp__rt_iv_began = now;

@@ -398,6 +398,7 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     lp__rt_meta_u64(m, "profiled-cpu-ns", lp__rt_window_ns(now));
     const lp__rt_ticks *tk = lp__rt_daemon_ticks();
     if (tk->method >= 0) {
+        /* the first method of the clock in use */
         char hex[24] = "0x";
         uint64_t a = lp__rt.methods[tk->method].entry;
         int n = 0;
@@ -407,7 +408,9 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
             hex[j] = "0123456789abcdef"[(a >> (4 * i)) & 15];
         hex[2 + (n ? n : 1)] = 0;
         lp_meta_set(m, "clock-method", hex);
-        lp__rt_meta_u64(m, "clock-methods", tk->gen);
+    }
+    if (tk->gen) {
+        lp__rt_meta_u64(m, "clocks-chosen", tk->gen);
         lp__rt_meta_u64(m, "clock-calls-in-windows", tk->calls_windows);
         uint64_t prog, prog_cpu, untimed;
         lp__rt_windows_time(-1, LP_RT_FUNCTIONS, &prog, &prog_cpu, &untimed);
