@@ -279,7 +279,7 @@ static void lp__rt_epoch_end(void)
 }
 
 /* A window opened at now: the closed stretch before it joins the epoch;
- * every method's count is noted for choosing a clock at its end. */
+ * without a clock, every method's count is noted for choosing one. */
 static void lp__rt_clock_opened(uint64_t now)
 {
     if (!lp__rt_clock_wanted())
@@ -299,8 +299,11 @@ static void lp__rt_clock_opened(uint64_t now)
                 for (size_t i = 0; i < lp__rt.nmethods; i++)
                     if (lp__rt.methods[i].on[t])
                         tk->known[t][i] += now - tk->close_cpu;
-    /* Without a clock the windows' calls add up until one qualifies. */
-    if (tk->method < 0 && lp__rt_wopen_set) {
+    /* Only without a clock are candidates looked for, and the windows'
+     * calls add up until one qualifies. */
+    if (tk->method >= 0)
+        return;
+    if (lp__rt_wopen_set) {
         lp__rt_wopen_windows++;
         return;
     }
@@ -310,14 +313,12 @@ static void lp__rt_clock_opened(uint64_t now)
     lp__rt_wopen_windows = 1;
 }
 
-/* Chooses a clock from the calls made since the window opened (or, while
- * there is none, since the first window that had no candidate), and
- * returns 1 if it did: the most
- * called methods that each made at most 1 % of the calls and at least 8,
- * together at most 2 %, up to LP__RT_CLOCKS of them. Several methods
- * spread the clock over more of the program: a single one called in one
- * part of a loop only measures that part, whose slowdown in a window may
- * not be the loop's. */
+/* Chooses a clock from the calls made in the windows since the last one
+ * (or the start), and returns 1 if it did: the most called methods that
+ * each made at most 1 % of the calls and at least 8, together at most
+ * 2 %, up to LP__RT_CLOCKS of them. Several methods spread the clock over
+ * more of the program: a single one called in one part of a loop only
+ * measures that part, whose slowdown in a window may not be the loop's. */
 static int lp__rt_clock_choose(void)
 {
     if (!lp__rt_wopen_set)
@@ -352,11 +353,9 @@ static int lp__rt_clock_choose(void)
     unsigned keep = 0;
     for (; keep < np && (sum + calls[keep]) * (LP__RT_CLOCK_SHARE / 2) <= total; keep++)
         sum += calls[keep];
-    if (!keep && lp__rt_tk.method < 0)
+    if (!keep)
         return 0; /* keep adding */
     lp__rt_wopen_set = 0;
-    if (!keep)
-        return 0;
     lp__rt_epoch_end();
     for (unsigned c = 0; c < keep; c++)
         lp__rt_tk.clocks[c] = pick[c];
@@ -382,7 +381,8 @@ static void lp__rt_clock_closed(uint64_t now, uint64_t span)
     int phase = lp__rt.cfg.strategy == LP__RT_PHASE;
     if (timed && kw < LP__RT_CLOCK_MIN && !phase) {
         /* The program has moved on from the clock's methods: their epoch
-         * ends before this window, which nothing times. */
+         * ends before this window, which nothing times; the next windows
+         * look for another. */
         lp__rt_epoch_end();
         tk->method = -1;
         tk->nclocks = 0;
