@@ -236,10 +236,20 @@ static inline size_t lp__rt_map_find(uint64_t site)
 
 const unsigned char lp__rt_tramp_full = !LP__RT_LEAN;
 
-/* Counts one entry into counter block tc. */
+/* The copies' bounds (lowprof cc puts them into one section). */
+extern const char __start_lp_copies[] __attribute__((weak));
+extern const char __stop_lp_copies[] __attribute__((weak));
+
+/* Counts one entry into counter block tc. A call from a copy is counted by
+ * the copy's call site (a clock method's entry comes here from copies
+ * too), so its pair is not counted again. */
 static inline void lp__rt_count_entry(lp__rt_tcounts *tc, size_t m, uint64_t ret)
 {
     lp__rt_inc(&tc->m[m]);
+    if (__builtin_expect(ret - (uint64_t)(uintptr_t)__start_lp_copies <
+                             (uint64_t)(uintptr_t)(__stop_lp_copies - __start_lp_copies),
+                         0))
+        return;
     size_t s = lp__rt_arc_slot(lp__rt_arc_key(ret, m));
     if (__builtin_expect(s != SIZE_MAX, 1))
         lp__rt_inc(&tc->a[s]);
@@ -251,7 +261,8 @@ static inline void lp__rt_count_entry(lp__rt_tcounts *tc, size_t m, uint64_t ret
  * the thread's block flag is set, else on (0). */
 static inline uint64_t lp__rt_copy_target(const lp__rt_method *m)
 {
-    if (m->copy && __atomic_load_n(&m->on[LP_RT_BLOCKS], __ATOMIC_RELAXED) &&
+    if (m->copy && !__atomic_load_n(&m->clock, __ATOMIC_RELAXED) &&
+        __atomic_load_n(&m->on[LP_RT_BLOCKS], __ATOMIC_RELAXED) &&
         lp_pf_get(&lp__rt_pf, LP_RT_BLOCKS))
         return m->copy;
     return 0;
@@ -452,10 +463,6 @@ void lp__rt_cp_icall(uint64_t *counter, void *target)
         lp__rt_inc(&tc->a[s]);
 }
 
-/* The copies' bounds (lowprof cc puts them into one section). */
-extern const char __start_lp_copies[] __attribute__((weak));
-extern const char __stop_lp_copies[] __attribute__((weak));
-
 /* A copy's entry called from outside the copies, or in a thread whose
  * delta is 0 (cc_counters.c): gives the thread its counter block, and
  * counts the call pair (return address, the copy's method) while the
@@ -573,6 +580,17 @@ void lp__rt_counts_sum(lp__rt_counts *c)
         lp__rt_sum_into(c->a, tc->a, lp__rt.arc_mask + 1);
         c->events += __atomic_load_n(&tc->events, __ATOMIC_RELAXED);
     }
+}
+
+uint64_t lp__rt_cnt_sum(size_t g)
+{
+    if (!lp__rt_cnt_start || g >= lp__rt.nguards)
+        return 0;
+    uint64_t n = __atomic_load_n(&lp__rt_cnt_start[g], __ATOMIC_RELAXED);
+    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
+         tc = tc->next)
+        n += __atomic_load_n(&tc->b[g], __ATOMIC_RELAXED);
+    return n;
 }
 
 uint64_t lp__rt_events_sum(void)

@@ -16,8 +16,11 @@
  *             events (n_instr), the sampling framework's two counters
  *
  * Estimates: the phase strategy keeps each profiled interval's counts and
- * reconstructs the whole run stratum by stratum (lp_phase_reconstruct);
- * the others scale the counts by CPU time over profiled CPU time.
+ * reconstructs the whole run stratum by stratum (lp_phase_reconstruct),
+ * weighting each stratum by the clock's calls; periodic, random and bursty
+ * windows are accounted in program time, which the clock gives (below,
+ * "the clock method"), and the dump scales the counts by the run's
+ * program time over the program time their sites were on.
  *
  * The thread blocks every signal, so it never runs a handler of the
  * program's and never takes a PC sample of its own. It holds lp__rt.lock
@@ -56,11 +59,26 @@ typedef struct lp__rt_kept {
 static lp__rt_kept *lp__rt_kept_tabs;
 static size_t lp__rt_nkept, lp__rt_kept_cap;
 static uint64_t lp__rt_sampled_ns;
+/* Each interval's clock calls (UINT64_MAX: before it was chosen) and CPU
+ * time; the clock's count and the CPU time when the interval in progress
+ * began. */
+typedef struct lp__rt_iv {
+    uint64_t ticks, cpu;
+} lp__rt_iv;
+static lp__rt_iv *lp__rt_ivs;
+static size_t lp__rt_niv, lp__rt_iv_cap;
+static uint64_t lp__rt_iv_from, lp__rt_iv_began;
 /* Interleaved shipping: what the messages sent so far covered. */
 static size_t lp__rt_ship_samples, lp__rt_ship_trace;
 static uint64_t lp__rt_ship_part;
 static char lp__rt_run_id[33];
 static void lp__rt_ship_interleaved(int final);
+
+/* The clock method (rt_internal.h). */
+static lp__rt_ticks lp__rt_tk = {.method = -1};
+static uint64_t *lp__rt_wopen; /* method counts when the window opened */
+static int lp__rt_wopen_set;
+static unsigned lp__rt_wopen_windows; /* windows since (choosing a clock) */
 
 static uint64_t lp__rt_wall_ns(void)
 {
@@ -78,6 +96,9 @@ static int lp__rt_desired(unsigned type, size_t i)
         return 1;
     if (m->mode[type] == LP__RT_FORCE_OFF)
         return 0;
+    for (unsigned c = 0; type == LP_RT_FUNCTIONS && c < lp__rt_tk.nclocks; c++)
+        if ((long)i == lp__rt_tk.clocks[c])
+            return 1; /* the clock runs in and out of windows */
     return lp__rt.window_on && (lp__rt.cfg.hot == 0 || m->hot);
 }
 
@@ -119,6 +140,9 @@ static void lp__rt_hot_update(void)
         lp__rt.methods[lp__rt_order[k]].hot = 1;
 }
 
+static void lp__rt_clock_opened(uint64_t now);
+static void lp__rt_clock_closed(uint64_t now, uint64_t span);
+
 static void lp__rt_window_open(uint64_t now)
 {
     lp__rt_hot_update();
@@ -126,6 +150,7 @@ static void lp__rt_window_open(uint64_t now)
         lp__rt.window_on = 1;
         lp__rt.clock.on_since = now ? now : 1;
         lp__rt.clock.windows++;
+        lp__rt_clock_opened(now);
     }
     lp__rt_apply();
 }
@@ -133,11 +158,289 @@ static void lp__rt_window_open(uint64_t now)
 static void lp__rt_window_close(uint64_t now)
 {
     if (lp__rt.window_on) {
+        uint64_t span = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
         lp__rt.window_on = 0;
-        lp__rt.clock.on_ns += now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
+        lp__rt.clock.on_ns += span;
         lp__rt.clock.on_since = 0;
+        lp__rt_clock_closed(now, span); /* before the sites change */
     }
     lp__rt_apply();
+}
+
+/* ---- the clock method ------------------------------------------------------------------- */
+
+/* What the windows cannot measure is the program's progress: a window
+ * runs it several times slower (every call goes through the trampoline),
+ * so the CPU time it was open overstates the share of the run it saw.
+ * The clock method's entry stays counted when the windows close. Over a
+ * clock's epoch, its calls with the windows closed (K' in CPU time T')
+ * give the program's CPU time per clock call when nothing is counted, and
+ * a window's K clock calls then held the program time K T' / K' (at most
+ * its CPU time). Pooling over the epoch, rather than comparing each window
+ * with its neighbours, keeps the rate from a few calls' noise and from a
+ * clock called in bursts.
+ *
+ * The clock is chosen at the end of a window among the methods counted in
+ * it: the most called one that made at most 1 % of the window's calls (so
+ * keeping it on costs at most a hundredth of a window's price) and at
+ * least 8 of them; and chosen again when a window sees fewer than 8 of its
+ * calls (the program has moved on), which ends its epoch. The phase
+ * strategy keeps its first clock: its intervals' calls must be in one
+ * unit. */
+enum { LP__RT_CLOCK_MIN = 8, LP__RT_CLOCK_SHARE = 100, LP__RT_CLOCK_RATE_MIN = 64 };
+
+/* Method m's invocations over every thread's block, now. */
+static uint64_t lp__rt_method_count(size_t m)
+{
+    uint64_t n = 0;
+    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
+         tc = tc->next)
+        n += __atomic_load_n(&tc->m[m], __ATOMIC_RELAXED);
+    /* and the entries its copy counted inline (lowprof cc's copies) */
+    int32_t g = lp__rt.methods[m].entry_guard;
+    return n + (g >= 0 && lp__rt.guard_method ? lp__rt_cnt_sum((size_t)g) : 0);
+}
+
+/* The clock methods become the daemon's list (n of them, 0: none): each
+ * leaving one gets its copy back, each new one its entry through the
+ * trampoline (lp__rt_patch_clock). */
+static void lp__rt_clocks_set(const long *pick, unsigned n)
+{
+    for (unsigned c = 0; c < lp__rt_tk.nclocks; c++)
+        lp__rt_patch_clock((size_t)lp__rt_tk.clocks[c], 0);
+    for (unsigned c = 0; c < n; c++) {
+        lp__rt_tk.clocks[c] = pick[c];
+        lp__rt_patch_clock((size_t)pick[c], 1);
+    }
+    lp__rt_tk.nclocks = n;
+}
+
+/* The clock's count now: its methods' calls (0 without one). */
+static uint64_t lp__rt_clock_count(void)
+{
+    uint64_t n = 0;
+    for (unsigned c = 0; c < lp__rt_tk.nclocks; c++)
+        n += lp__rt_method_count((size_t)lp__rt_tk.clocks[c]);
+    return n;
+}
+
+/* Whether the strategy has windows whose counts are scaled. */
+static int lp__rt_clock_wanted(void)
+{
+    unsigned st = lp__rt.cfg.strategy;
+    return ((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1) && lp__rt.entry_sites &&
+           (st == LP__RT_PERIODIC || st == LP__RT_RANDOM || st == LP__RT_BURSTY ||
+            st == LP__RT_PHASE);
+}
+
+const lp__rt_ticks *lp__rt_daemon_ticks(void)
+{
+    return &lp__rt_tk;
+}
+
+/* The epoch's program time for calls clock calls in cpu CPU time of
+ * windows; 0 when the epoch has too few closed calls to tell its rate. */
+static int lp__rt_epoch_prog(uint64_t calls, uint64_t cpu, uint64_t *prog)
+{
+    const lp__rt_ticks *tk = &lp__rt_tk;
+    if (tk->off_calls < LP__RT_CLOCK_RATE_MIN || !tk->win_calls)
+        return 0;
+    uint64_t p = lp__rt_muldiv(calls, tk->off_cpu, tk->off_calls);
+    *prog = p < cpu ? p : cpu; /* a window never runs faster than closed */
+    return 1;
+}
+
+void lp__rt_windows_time(long m, unsigned type, uint64_t *prog, uint64_t *prog_cpu,
+                         uint64_t *untimed)
+{
+    const lp__rt_ticks *tk = &lp__rt_tk;
+    uint64_t k = m < 0 ? tk->win_calls : tk->calls[type][m];
+    uint64_t c = m < 0 ? tk->win_cpu : tk->cpu[type][m], p = 0;
+    *prog = m < 0 ? tk->known_all : tk->known[type][m];
+    *prog_cpu = m < 0 ? tk->known_cpu : 0;
+    *untimed = m < 0 ? tk->unknown_all : tk->unknown[type][m];
+    if (lp__rt_epoch_prog(k, c, &p)) {
+        *prog += p;
+        if (m < 0)
+            *prog_cpu += c;
+    } else {
+        *untimed += c;
+    }
+}
+
+/* Ends the clock's epoch: its windows' time moves into the run's. */
+static void lp__rt_epoch_end(void)
+{
+    lp__rt_ticks *tk = &lp__rt_tk;
+    for (unsigned t = 0; t < LP_RT_TYPES; t++) {
+        if (!(lp__rt.cfg.types & (1u << t)))
+            continue;
+        for (size_t i = 0; i < lp__rt.nmethods; i++) {
+            uint64_t p;
+            if (lp__rt_epoch_prog(tk->calls[t][i], tk->cpu[t][i], &p))
+                tk->known[t][i] += p;
+            else
+                tk->unknown[t][i] += tk->cpu[t][i];
+            tk->calls[t][i] = tk->cpu[t][i] = 0;
+        }
+    }
+    uint64_t p;
+    if (lp__rt_epoch_prog(tk->win_calls, tk->win_cpu, &p)) {
+        tk->known_all += p;
+        tk->known_cpu += tk->win_cpu;
+    } else {
+        tk->unknown_all += tk->win_cpu;
+    }
+    tk->off_calls = tk->off_cpu = tk->win_calls = tk->win_cpu = 0;
+}
+
+/* A window opened at now: the closed stretch before it joins the epoch;
+ * without a clock, every method's count is noted for choosing one. */
+static void lp__rt_clock_opened(uint64_t now)
+{
+    if (!lp__rt_clock_wanted())
+        return;
+    lp__rt_ticks *tk = &lp__rt_tk;
+    tk->open_k = lp__rt_clock_count();
+    tk->open_gen = tk->method >= 0 ? tk->gen : 0;
+    if (tk->open_gen && tk->close_gen == tk->open_gen && now > tk->close_cpu) {
+        tk->off_calls += tk->open_k - tk->close_k;
+        tk->off_cpu += now - tk->close_cpu;
+    }
+    /* The methods on while the windows were closed (the clock's, those the
+     * program switched on) ran at full speed: CPU time is program time. */
+    if (tk->close_cpu && now > tk->close_cpu)
+        for (unsigned t = 0; t < LP_RT_TYPES; t++)
+            if (lp__rt.cfg.types & (1u << t))
+                for (size_t i = 0; i < lp__rt.nmethods; i++)
+                    if (lp__rt.methods[i].on[t])
+                        tk->known[t][i] += now - tk->close_cpu;
+    /* Only without a clock are candidates looked for, and the windows'
+     * calls add up until one qualifies. */
+    if (tk->method >= 0)
+        return;
+    if (lp__rt_wopen_set) {
+        lp__rt_wopen_windows++;
+        return;
+    }
+    for (size_t i = 0; i < lp__rt.nmethods; i++)
+        lp__rt_wopen[i] = lp__rt_method_count(i);
+    lp__rt_wopen_set = 1;
+    lp__rt_wopen_windows = 1;
+}
+
+/* Chooses a clock from the calls made in the windows since the last one
+ * (or the start), and returns 1 if it did: the most called methods that
+ * each made at most 1 % of the calls and at least 8, together at most
+ * 2 %, up to LP__RT_CLOCKS of them. Several methods spread the clock over
+ * more of the program: a single one called in one part of a loop only
+ * measures that part, whose slowdown in a window may not be the loop's. */
+static int lp__rt_clock_choose(void)
+{
+    if (!lp__rt_wopen_set)
+        return 0;
+    uint64_t total = 0, sum = 0;
+    for (size_t i = 0; i < lp__rt.nmethods; i++)
+        total += lp__rt_method_count(i) - lp__rt_wopen[i];
+    long pick[LP__RT_CLOCKS];
+    uint64_t calls[LP__RT_CLOCKS];
+    unsigned np = 0;
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        uint64_t n = lp__rt_method_count(i) - lp__rt_wopen[i];
+        const lp__rt_method *m = &lp__rt.methods[i];
+        if (n < LP__RT_CLOCK_MIN || n * LP__RT_CLOCK_SHARE > total ||
+            m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->unswitchable)
+            continue;
+        /* into the list, most called first */
+        unsigned j;
+        if (np < LP__RT_CLOCKS)
+            j = np++;
+        else if (n > calls[LP__RT_CLOCKS - 1])
+            j = LP__RT_CLOCKS - 1;
+        else
+            continue;
+        for (; j > 0 && calls[j - 1] < n; j--) {
+            pick[j] = pick[j - 1];
+            calls[j] = calls[j - 1];
+        }
+        pick[j] = (long)i;
+        calls[j] = n;
+    }
+    unsigned keep = 0;
+    for (; keep < np && (sum + calls[keep]) * (LP__RT_CLOCK_SHARE / 2) <= total; keep++)
+        sum += calls[keep];
+    if (!keep)
+        return 0; /* keep adding */
+    lp__rt_wopen_set = 0;
+    lp__rt_epoch_end();
+    lp__rt_clocks_set(pick, keep);
+    lp__rt_tk.method = pick[0];
+    lp__rt_tk.gen++;
+    lp__rt_tk.first = sum;
+    return 1;
+}
+
+/* The window of span CPU time that closed at now (its sites still on):
+ * its clock calls and CPU time join the epoch, for every method it
+ * counted; a clock is chosen when there is none, or when the window saw
+ * too few of its calls. */
+static void lp__rt_clock_closed(uint64_t now, uint64_t span)
+{
+    if (!lp__rt_clock_wanted())
+        return;
+    lp__rt_ticks *tk = &lp__rt_tk;
+    int timed = tk->method >= 0 && tk->open_gen == tk->gen;
+    uint64_t kw = timed ? lp__rt_clock_count() - tk->open_k : 0;
+    tk->calls_windows += kw;
+    int phase = lp__rt.cfg.strategy == LP__RT_PHASE;
+    if (timed && kw < LP__RT_CLOCK_MIN && !phase) {
+        /* The program has moved on from the clock's methods: their epoch
+         * ends before this window, which nothing times; the next windows
+         * look for another. */
+        lp__rt_epoch_end();
+        tk->method = -1;
+        lp__rt_clocks_set(NULL, 0);
+        timed = 0;
+    }
+    for (unsigned t = 0; t < LP_RT_TYPES; t++)
+        if (lp__rt.cfg.types & (1u << t))
+            for (size_t i = 0; i < lp__rt.nmethods; i++)
+                if (lp__rt.methods[i].on[t]) {
+                    if (timed) {
+                        tk->calls[t][i] += kw;
+                        tk->cpu[t][i] += span;
+                    } else {
+                        tk->unknown[t][i] += span;
+                    }
+                }
+    if (timed) {
+        tk->win_calls += kw;
+        tk->win_cpu += span;
+    } else {
+        tk->unknown_all += span;
+    }
+    /* A clock chosen from this window's calls alone times this window too
+     * (the first one, which starts the program and its threads, is like
+     * no other). */
+    if (tk->method < 0 && lp__rt_wopen_windows == 1 && lp__rt_clock_choose() && !phase) {
+        for (unsigned t = 0; t < LP_RT_TYPES; t++)
+            if (lp__rt.cfg.types & (1u << t))
+                for (size_t i = 0; i < lp__rt.nmethods; i++)
+                    if (lp__rt.methods[i].on[t]) {
+                        tk->unknown[t][i] -= span;
+                        tk->calls[t][i] += tk->first;
+                        tk->cpu[t][i] += span;
+                    }
+        tk->unknown_all -= span;
+        tk->win_calls += tk->first;
+        tk->win_cpu += span;
+        tk->calls_windows += tk->first;
+    } else if (tk->method < 0) {
+        lp__rt_clock_choose();
+    }
+    tk->close_k = lp__rt_clock_count();
+    tk->close_cpu = now;
+    tk->close_gen = tk->method >= 0 ? tk->gen : 0;
 }
 
 /* ---- the phase strategy's interval tables ------------------------------------------------- */
@@ -167,15 +470,55 @@ static int lp__rt_keep_interval(void)
     return rc;
 }
 
+/* Whether the interval in progress takes the phase of the one before it
+ * instead of its own samples': a profiled interval spends much of its time
+ * in the runtime, and the program's own samples fall at another mix of
+ * its functions (measured on a uniform loop: every profiled interval came
+ * out a phase of its own, leaving the real one unprofiled). The first
+ * interval, with none before it, is classified by its samples. */
+static int lp__rt_iv_borrows(void)
+{
+    return lp__rt_sampled && lp__rt_tracker.last_phase != LP_PHASE_NONE;
+}
+
+/* Notes the clock's calls and the CPU time of the interval that ended at
+ * now. */
+static void lp__rt_interval_ticks(uint64_t now)
+{
+    if (lp__rt_niv == lp__rt_iv_cap) {
+        size_t cap = lp__rt_iv_cap ? 2 * lp__rt_iv_cap : 64;
+        lp__rt_iv *g = lp_realloc(lp__rt_ivs, lp__rt_iv_cap * sizeof *g, cap * sizeof *g);
+        if (!g)
+            return;
+        lp__rt_ivs = g;
+        lp__rt_iv_cap = cap;
+    }
+    uint64_t k = lp__rt_clock_count();
+    lp__rt_iv *iv = &lp__rt_ivs[lp__rt_niv++];
+    iv->ticks = UINT64_MAX;
+    if (lp__rt_tk.method >= 0 && lp__rt_iv_from != UINT64_MAX)
+        iv->ticks = k - lp__rt_iv_from;
+    else if (lp__rt_tk.method >= 0 && lp__rt_wopen_windows == 1)
+        iv->ticks = lp__rt_tk.first; /* chosen from this interval's calls alone */
+    iv->cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
+    lp__rt_iv_from = lp__rt_tk.method >= 0 ? k : UINT64_MAX;
+    lp__rt_iv_began = now;
+}
+
 /* Ends the interval in progress at now; decides the next (none if last). */
 static void lp__rt_phase_boundary(uint64_t now, int last)
 {
     int was = lp__rt_sampled;
     if (was) {
+        uint64_t span = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
         lp__rt_keep_interval();
-        lp__rt_sampled_ns += now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
+        lp__rt_sampled_ns += span;
+        if (lp__rt_tk.method < 0)
+            lp__rt_clock_choose(); /* from the interval's calls */
     }
-    uint32_t phase = lp_phase_tracker_end_interval(&lp__rt_tracker);
+    lp__rt_interval_ticks(now);
+    uint32_t phase = lp__rt_iv_borrows() ? lp__rt_tracker.last_phase
+                                         : lp_phase_tracker_end_interval(&lp__rt_tracker);
     int sample = 0;
     if (last)
         lp_phase_daemon_finish(lp__rt_pd, phase);
@@ -191,6 +534,8 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
     lp__rt_sampled = sample;
     if (sample) {
         lp__rt_base_take();
+        if (was && lp__rt_tk.method < 0)
+            lp__rt_clock_opened(now); /* the next interval may choose one */
         lp__rt_window_open(now);
     }
     /* The interval just profiled leaves at once (Interleaved); the last
@@ -213,7 +558,10 @@ static void lp__rt_drain(void)
         long m = lp__rt_method_at(lp__rt_pcs[i]);
         if (m >= 0)
             lp__rt_msamples[m]++;
-        if (lp__rt.cfg.strategy == LP__RT_PHASE) {
+        /* Samples in the runtime (the clock's calls) are its price, not
+         * the program's phase. */
+        if (lp__rt.cfg.strategy == LP__RT_PHASE && !lp__rt_iv_borrows() &&
+            !lp__rt_pc_overhead(lp__rt_pcs[i])) {
             uint64_t f = lp__rt_func_start(lp__rt_pcs[i]);
             lp_phase_tracker_branch(&lp__rt_tracker, f ? f : lp__rt_pcs[i], 1);
         }
@@ -246,6 +594,8 @@ static void lp__rt_begin(uint64_t now)
         break;
     case LP__RT_PHASE: {
         int sample = 0;
+        lp__rt_iv_from = UINT64_MAX;
+        lp__rt_iv_began = now;
         lp_phase_daemon_start(lp__rt_pd, LP_PHASE_NONE, &sample);
         lp__rt_sampled = sample;
         if (sample) {
@@ -388,6 +738,9 @@ static void lp__rt_daemon_free_state(void)
     lp__rt_nkept = lp__rt_kept_cap = 0;
     lp__rt_sampled_ns = 0;
     lp__rt_sampled = 0;
+    lp_free(lp__rt_ivs);
+    lp__rt_ivs = NULL;
+    lp__rt_niv = lp__rt_iv_cap = 0;
     lp_phase_daemon_free(lp__rt_pd);
     lp__rt_pd = NULL;
     if (lp__rt.cfg.strategy == LP__RT_PHASE)
@@ -407,6 +760,20 @@ static int lp__rt_daemon_alloc(void)
     }
     if (!lp__rt_msamples || !lp__rt_want || !lp__rt_order)
         return -1;
+    if (lp__rt_clock_wanted() && !lp__rt_wopen) {
+        lp__rt_wopen = calloc(n, sizeof *lp__rt_wopen);
+        for (unsigned t = 0; t < LP_RT_TYPES; t++) {
+            lp__rt_tk.known[t] = calloc(n, sizeof *lp__rt_tk.known[t]);
+            lp__rt_tk.unknown[t] = calloc(n, sizeof *lp__rt_tk.unknown[t]);
+            lp__rt_tk.calls[t] = calloc(n, sizeof *lp__rt_tk.calls[t]);
+            lp__rt_tk.cpu[t] = calloc(n, sizeof *lp__rt_tk.cpu[t]);
+            if (!lp__rt_tk.known[t] || !lp__rt_tk.unknown[t] || !lp__rt_tk.calls[t] ||
+                !lp__rt_tk.cpu[t])
+                return -1;
+        }
+        if (!lp__rt_wopen)
+            return -1;
+    }
     if (lp__rt.cfg.strategy != LP__RT_PHASE)
         return 0;
     if (!lp__rt_base.m &&
@@ -489,6 +856,25 @@ void lp__rt_daemon_stop(void)
     pthread_mutex_unlock(&lp__rt.lock);
 }
 
+/* A fresh clock: none chosen, nothing credited. */
+static void lp__rt_ticks_forget(void)
+{
+    lp__rt_ticks *tk = &lp__rt_tk;
+    size_t n = lp__rt.nmethods ? lp__rt.nmethods : 1;
+    for (unsigned t = 0; t < LP_RT_TYPES; t++) {
+        uint64_t *arrays[] = {tk->known[t], tk->unknown[t], tk->calls[t], tk->cpu[t]};
+        for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
+            if (arrays[i])
+                memset(arrays[i], 0, n * sizeof *arrays[i]);
+    }
+    tk->method = -1;
+    lp__rt_clocks_set(NULL, 0);
+    tk->gen = tk->open_gen = tk->close_gen = 0;
+    tk->calls_windows = tk->known_all = tk->known_cpu = tk->unknown_all = 0;
+    tk->off_calls = tk->off_cpu = tk->win_calls = tk->win_cpu = 0;
+    lp__rt_wopen_set = 0;
+}
+
 void lp__rt_daemon_forget(void)
 {
     /* The parent's thread does not exist here; its state was left
@@ -498,6 +884,7 @@ void lp__rt_daemon_forget(void)
     lp__rt_cond_ready = 0;
     lp__rt.window_on = 0;
     memset(&lp__rt.clock, 0, sizeof lp__rt.clock);
+    lp__rt_ticks_forget(); /* the child chooses its own clock */
     lp__rt_daemon_free_state();
     /* The child is a run of its own: a new run-id with its first part. */
     lp__rt_ship_samples = lp__rt_ship_trace = 0;
@@ -557,6 +944,76 @@ static void lp__rt_meta_sampled(lp_meta *m, size_t from)
     lp_free(list);
 }
 
+/* Whether interval i was profiled. */
+static int lp__rt_iv_kept(const lp_phase_sample *samples, size_t ns, uint64_t i)
+{
+    for (size_t q = 0; q < ns; q++)
+        if (samples[q].interval == i)
+            return 1;
+    return 0;
+}
+
+/* The clock's calls in interval i: counted, or for an interval before the
+ * clock was chosen, its CPU time at rate (calls per ns, rate_num /
+ * rate_den) of the unprofiled intervals counted. */
+static uint64_t lp__rt_iv_calls(size_t i, uint64_t rate_num, uint64_t rate_den)
+{
+    const lp__rt_iv *iv = &lp__rt_ivs[i];
+    if (iv->ticks != UINT64_MAX)
+        return iv->ticks;
+    return rate_den ? lp__rt_muldiv(iv->cpu, rate_num, rate_den) : 0;
+}
+
+/* The whole-run estimate's weight of each profiled interval, num[j] /
+ * den[j]. lp_phase_reconstruct counts every interval of a phase as one
+ * profiled interval's worth, but a profiled interval ran slower and held
+ * less of the program's progress, and the last interval is cut short. With
+ * a clock the phase's estimate becomes its profiled counts times the
+ * clock's calls in all its intervals over its calls in the profiled ones;
+ * the weight is that over what the reconstruction multiplies by (its
+ * intervals over its profiled intervals). 1/1 where the clock says nothing.
+ * The per-phase profiles stay raw: the collector weights them by the trace
+ * alone, and the Interleaved messages, sent before a phase's other
+ * intervals are known, carry the same. */
+static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint64_t *num,
+                                 uint64_t *den)
+{
+    size_t nt = 0;
+    const uint32_t *trace = lp_phase_daemon_trace(lp__rt_pd, &nt);
+    nt = nt < lp__rt_niv ? nt : lp__rt_niv;
+    uint64_t rate_num = 0, rate_den = 0; /* the unprofiled intervals' clock rate */
+    for (size_t i = 0; i < nt; i++)
+        if (lp__rt_ivs[i].ticks != UINT64_MAX && !lp__rt_iv_kept(samples, ns, i)) {
+            rate_num += lp__rt_ivs[i].ticks;
+            rate_den += lp__rt_ivs[i].cpu;
+        }
+    for (size_t j = 0; j < ns; j++) {
+        num[j] = den[j] = 1;
+        uint64_t all = 0, nall = 0, kept = 0, nkept = 0;
+        for (size_t i = 0; i < nt; i++)
+            if (trace[i] == samples[j].stratum) {
+                all += lp__rt_iv_calls(i, rate_num, rate_den);
+                nall++;
+            }
+        for (size_t q = 0; q < ns; q++)
+            if (samples[q].stratum == samples[j].stratum && samples[q].interval < nt) {
+                kept += lp__rt_iv_calls(samples[q].interval, rate_num, rate_den);
+                nkept++;
+            }
+        /* (all / kept) / (nall / nkept), in 64 bits */
+        __extension__ unsigned __int128 a = (unsigned __int128)all * nkept,
+                                        b = (unsigned __int128)kept * nall;
+        while (a > UINT64_MAX || b > UINT64_MAX) {
+            a >>= 1;
+            b >>= 1;
+        }
+        if (a && b && lp__rt_tk.method >= 0) {
+            num[j] = (uint64_t)a;
+            den[j] = (uint64_t)b;
+        }
+    }
+}
+
 int lp__rt_daemon_profiles(lp_profile_set *set, int final)
 {
     (void)final;
@@ -567,8 +1024,15 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
     if (ns != lp__rt_nkept)
         return LP_EINVAL;
     const lp_table **tabs = lp_malloc((ns ? ns : 1) * sizeof *tabs);
-    if (!tabs)
+    lp_table *scaled = lp_calloc(ns ? ns : 1, sizeof *scaled);
+    uint64_t *num = lp_calloc(2 * (ns ? ns : 1), sizeof *num), *den = num ? num + ns : NULL;
+    if (!tabs || !scaled || !num) {
+        lp_free(tabs);
+        lp_free(scaled);
+        lp_free(num);
         return LP_ENOMEM;
+    }
+    lp__rt_clock_weights(samples, ns, num, den);
     int rc = 0;
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
         if (!lp__rt_type_written(t))
@@ -576,9 +1040,15 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
         lp_profile *p;
         if ((rc = lp_profile_set_add(set, t, LP_PHASE_NONE, &p)) != 0)
             break;
+        for (size_t j = 0; j < ns && !rc; j++) {
+            lp_table_init(&scaled[j], 0);
+            rc = lp_phase_scale_add(&scaled[j], &lp__rt_kept_tabs[j].t[t], num[j], den[j]);
+            tabs[j] = &scaled[j];
+        }
+        if (!rc)
+            rc = lp_phase_reconstruct(lp__rt_pd, tabs, ns, &p->table);
         for (size_t j = 0; j < ns; j++)
-            tabs[j] = &lp__rt_kept_tabs[j].t[t];
-        rc = lp_phase_reconstruct(lp__rt_pd, tabs, ns, &p->table);
+            lp_table_fini(&scaled[j]);
         for (size_t j = 0; j < ns && !rc; j++) {
             lp_profile *q = lp_profile_set_find(set, t, samples[j].stratum);
             if (!q) {
@@ -593,6 +1063,8 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
         }
     }
     lp_free(tabs);
+    lp_free(scaled);
+    lp_free(num);
     lp_meta *m = &set->meta;
     lp_phase_daemon_stats st;
     lp_phase_daemon_get_stats(lp__rt_pd, &st);

@@ -233,18 +233,23 @@ static uint64_t lp__rt_now_or_end(void)
     return lp__rt.clock.end_ns ? lp__rt.clock.end_ns : lp__rt_cpu_ns();
 }
 
+/* CPU time the daemon's windows were open, up to now. */
+static uint64_t lp__rt_window_ns(uint64_t now)
+{
+    uint64_t on = lp__rt.clock.on_ns;
+    if (lp__rt.window_on && now > lp__rt.clock.on_since)
+        on += now - lp__rt.clock.on_since;
+    return on;
+}
+
 /* CPU time method m's sites of type were on, up to now. */
 static uint64_t lp__rt_method_on(size_t m, unsigned type, uint64_t now)
 {
     const lp__rt_method *mm = &lp__rt.methods[m];
     /* A static function's copy runs when a caller's copy runs, that is in
      * the daemon's windows: its blocks are scaled by the windows' time. */
-    if (type == LP_RT_BLOCKS && lp__rt.ncopies && !mm->copy) {
-        uint64_t on = lp__rt.clock.on_ns;
-        if (lp__rt.window_on && now > lp__rt.clock.on_since)
-            on += now - lp__rt.clock.on_since;
-        return on;
-    }
+    if (type == LP_RT_BLOCKS && lp__rt.ncopies && !mm->copy)
+        return lp__rt_window_ns(now);
     uint64_t on = mm->on_ns[type];
     if (mm->on[type] && now > mm->on_since[type])
         on += now - mm->on_since[type];
@@ -266,6 +271,13 @@ static long lp__rt_entry_method(unsigned ptype, const lp_entry *e, unsigned *out
     case LP_PROF_BLOCK: *out_type = LP_RT_BLOCKS; return lp__rt_method_at(e->key.a);
     default: return -1;
     }
+}
+
+uint64_t lp__rt_muldiv(uint64_t x, uint64_t num, uint64_t den)
+{
+    __extension__ unsigned __int128 y = (unsigned __int128)x * num + den / 2;
+    y /= den;
+    return y > UINT64_MAX ? UINT64_MAX : (uint64_t)y;
 }
 
 /* Turns the raw whole-run counts into estimates for the windowed
@@ -303,9 +315,53 @@ static void lp__rt_estimate(lp_profile *p, uint64_t total, uint64_t now)
         uint64_t on = m >= 0 ? lp__rt_method_on((size_t)m, st, now) : 0;
         if (!on || on >= total)
             continue;
-        __extension__ unsigned __int128 x = (unsigned __int128)e->v[0] * total + on / 2;
-        x /= on;
-        e->v[0] = x > UINT64_MAX ? UINT64_MAX : (uint64_t)x;
+        e->v[0] = lp__rt_muldiv(e->v[0], total, on);
+    }
+}
+
+/* The program time (rt_daemon.c, "the clock method") of the windows
+ * method m's sites of type were on in (m < 0: every window); windows no
+ * clock timed, and the one still open, count at the speed of those timed
+ * (rho_num / rho_den, from lp__rt_windows_time(-1, ...)). */
+static uint64_t lp__rt_program_on(long m, unsigned type, uint64_t open, uint64_t closed,
+                                  uint64_t rho_num, uint64_t rho_den)
+{
+    uint64_t prog, prog_cpu, untimed;
+    lp__rt_windows_time(m, type, &prog, &prog_cpu, &untimed);
+    if (m < 0 || lp__rt.methods[m].on[type])
+        untimed += open;
+    if (m >= 0 && lp__rt.methods[m].on[type])
+        prog += closed; /* on with the windows closed (rt_daemon.c) */
+    return prog + (rho_den ? lp__rt_muldiv(untimed, rho_num, rho_den) : untimed);
+}
+
+/* The estimate by program time: a count is scaled by the run's program
+ * time (CPU time with the windows closed, plus the windows' program
+ * time) over the program time its sites were on: in windows, and for the
+ * clock's methods with the windows closed too. A method the program
+ * switched on itself keeps its exact count. The scale is 1/1. */
+static void lp__rt_estimate_clock(lp_profile *p, uint64_t total, uint64_t window, uint64_t now)
+{
+    uint64_t open = window > lp__rt.clock.on_ns ? window - lp__rt.clock.on_ns : 0;
+    /* the closed stretch in progress */
+    uint64_t since = lp__rt_daemon_ticks()->close_cpu;
+    uint64_t closed = !lp__rt.window_on && since && now > since ? now - since : 0;
+    uint64_t rho_num, rho_den, untimed;
+    lp__rt_windows_time(-1, LP_RT_FUNCTIONS, &rho_num, &rho_den, &untimed);
+    uint64_t all = (total > window ? total - window : 0) +
+                   lp__rt_program_on(-1, LP_RT_FUNCTIONS, open, 0, rho_num, rho_den);
+    size_t cur = 0;
+    lp_entry *e;
+    while ((e = lp_table_next(&p->table, &cur)) != NULL) {
+        unsigned st;
+        long m = lp__rt_entry_method(p->type, e, &st);
+        if (m < 0 || lp__rt.methods[m].mode[st] == LP__RT_FORCE_ON)
+            continue;
+        /* A static function's copy counts while any window is open. */
+        int windowed = st == LP_RT_BLOCKS && lp__rt.ncopies && !lp__rt.methods[m].copy;
+        uint64_t on = lp__rt_program_on(windowed ? -1 : m, st, open, closed, rho_num, rho_den);
+        if (on && on < all)
+            e->v[0] = lp__rt_muldiv(e->v[0], all, on);
     }
 }
 
@@ -330,6 +386,12 @@ static int lp__rt_whole_run(lp_profile_set *set)
     uint64_t now = lp__rt_now_or_end();
     uint64_t total = now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0;
     unsigned st = lp__rt.cfg.strategy;
+    /* The daemon keeps program time for the strategies with windows (it
+     * has allocated its accounts); always with hot=N re-chooses the hot
+     * set every period, and a method that joined it late was on for part
+     * of the run: CPU time there. */
+    int timed = lp__rt_daemon_ticks()->known[LP_RT_FUNCTIONS] != NULL &&
+                st != LP__RT_ALWAYS && st != LP__RT_NEVER;
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
         if (!lp__rt_type_written(t))
             continue;
@@ -339,9 +401,9 @@ static int lp__rt_whole_run(lp_profile_set *set)
         lp_table_fini(&p->table);
         p->table = tabs[t];
         lp_table_init(&tabs[t], 0);
-        /* always with hot=N re-chooses the hot set every period: a method
-         * that joined it late was on for part of the run, as in windows. */
-        if (st != LP__RT_NEVER && (st != LP__RT_ALWAYS || lp__rt.cfg.hot))
+        if (timed)
+            lp__rt_estimate_clock(p, total, lp__rt_window_ns(now), now);
+        else if (st != LP__RT_NEVER && (st != LP__RT_ALWAYS || lp__rt.cfg.hot))
             lp__rt_estimate(p, total, now);
     }
     for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
@@ -386,10 +448,28 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     lp__rt_meta_u64(m, "sample-rate-hz", c->rate);
     uint64_t now = lp__rt_now_or_end();
     lp__rt_meta_u64(m, "cpu-ns", now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0);
-    uint64_t on = lp__rt.clock.on_ns;
-    if (lp__rt.window_on && now > lp__rt.clock.on_since)
-        on += now - lp__rt.clock.on_since;
-    lp__rt_meta_u64(m, "profiled-cpu-ns", on);
+    lp__rt_meta_u64(m, "profiled-cpu-ns", lp__rt_window_ns(now));
+    const lp__rt_ticks *tk = lp__rt_daemon_ticks();
+    if (tk->method >= 0) {
+        /* the first method of the clock in use */
+        char hex[24] = "0x";
+        uint64_t a = lp__rt.methods[tk->method].entry;
+        int n = 0;
+        for (uint64_t v = a; v; v >>= 4)
+            n++;
+        for (int i = n ? n - 1 : 0, j = 2; i >= 0; i--, j++)
+            hex[j] = "0123456789abcdef"[(a >> (4 * i)) & 15];
+        hex[2 + (n ? n : 1)] = 0;
+        lp_meta_set(m, "clock-method", hex);
+    }
+    if (tk->gen) {
+        lp__rt_meta_u64(m, "clocks-chosen", tk->gen);
+        lp__rt_meta_u64(m, "clock-calls-in-windows", tk->calls_windows);
+        uint64_t prog, prog_cpu, untimed;
+        lp__rt_windows_time(-1, LP_RT_FUNCTIONS, &prog, &prog_cpu, &untimed);
+        lp__rt_meta_u64(m, "windows-timed-cpu-ns", prog_cpu);
+        lp__rt_meta_u64(m, "windows-timed-program-ns", prog);
+    }
     lp__rt_meta_u64(m, "windows", lp__rt.clock.windows);
     lp__rt_meta_u64(m, "pc-samples", lp__rt.samples);
     lp__rt_meta_u64(m, "pc-samples-lost", lp__rt.samples_lost);

@@ -477,11 +477,17 @@ int lp__rt_methods_build(void)
         lp__rt.guard_method = malloc(lp__rt.nguards * sizeof *lp__rt.guard_method);
         if (!lp__rt.guard_method)
             return LP_ENOMEM;
+        for (size_t i = 0; i < lp__rt.nmethods; i++)
+            m[i].entry_guard = -1;
         for (size_t g = 0; g < lp__rt.nguards; g++) {
             long k = lp__rt_method_at(lp__rt.pcs_start[2 * g]);
             lp__rt.guard_method[g] = (int32_t)k;
             if (k >= 0)
                 m[k].has_cov = 1;
+            /* a copy's entry block (pc-table flag 1): its invocations */
+            if (k >= 0 && lp__rt_cnt_start && (lp__rt.pcs_start[2 * g + 1] & 1) &&
+                lp__rt_copy_at(lp__rt.pcs_start[2 * g]) >= 0)
+                m[k].entry_guard = (int32_t)g;
         }
     }
     if ((rc = lp__rt_map_build()) != 0)

@@ -121,6 +121,12 @@ typedef struct lp__rt_method {
                                       blocks are on (a run without function
                                       events): E9 rel32 to the copy */
     uint8_t has_cov;               /* the pc-table lists blocks of it */
+    int32_t entry_guard;           /* its copy's entry counter (inline counters),
+                                      or -1 */
+    uint8_t clock;                 /* a clock method (rt_daemon.c): its entry goes
+                                      through the trampoline, which counts it in
+                                      and out of windows, and its copy is not
+                                      used (rt_patch.c, lp__rt_patch_clock) */
     uint8_t ever[LP_RT_TYPES];     /* on[] was ever set: with inline counters
                                       its copy counts only while some method
                                       is on, so a dump keeps a method's counts
@@ -205,6 +211,11 @@ LP__HIDDEN int lp__rt_patch_prepare(void);
 LP__HIDDEN size_t lp__rt_patch_apply(unsigned type, const uint8_t *want);
 /* Every site off, without the lock: for the fork child and the end. */
 LP__HIDDEN void lp__rt_patch_all_off(void);
+/* Makes method i a clock method (on) or not. A method whose entry jumps
+ * straight to its copy is pointed at the trampoline instead while it is a
+ * clock: only the trampoline counts it while the copies do not. Caller
+ * holds lp__rt.lock. */
+LP__HIDDEN void lp__rt_patch_clock(size_t i, int on);
 
 /* ---- counting (rt_count.c, rt_tramp.S) --------------------------------------------- */
 
@@ -289,6 +300,9 @@ extern uint64_t *lp__rt_cnt_start LP__HIDDEN;
 LP__HIDDEN void lp__rt_cnt_gate(void);
 /* The calling thread's delta, after its block flag changed. */
 LP__HIDDEN void lp__rt_cnt_regate_self(void);
+/* The sum over every thread (and the shared arrays) of counter g of the
+ * copies' inline counters. */
+LP__HIDDEN uint64_t lp__rt_cnt_sum(size_t g);
 /* Gives the calling thread its counter block now if it has none (the
  * constructor, for the main thread). Signal-safe. */
 LP__HIDDEN void lp__rt_thread_attach(void);
@@ -335,6 +349,14 @@ LP__HIDDEN void lp__rt_sampler_stop(void);
 LP__HIDDEN void lp__rt_sampler_forget(void);
 /* Whether the configuration needs PC samples (hot methods or phases). */
 LP__HIDDEN int lp__rt_needs_sampler(void);
+/* Finds the runtime's event path (the entry trampoline, the entry
+ * handlers, the coverage callback) among the executable's symbols; called
+ * by lp__rt_sampler_start. */
+LP__HIDDEN void lp__rt_overhead_find(void);
+/* Whether pc lies in that path. The phase signatures leave such samples
+ * out: a profiled interval spends much of its time there, and would
+ * otherwise look like a phase of its own. */
+LP__HIDDEN int lp__rt_pc_overhead(uint64_t pc);
 /* Moves every sample taken since the last call into out (at most cap);
  * returns how many. Daemon only. */
 LP__HIDDEN size_t lp__rt_sampler_drain(uint64_t *out, size_t cap);
@@ -386,6 +408,53 @@ typedef struct lp__rt_clock {
     uint64_t windows;  /* windows opened */
     uint64_t end_ns;   /* when counting ended (the daemon stopped), or 0 */
 } lp__rt_clock;
+
+/* The clock (rt_daemon.c; doc/runtime.md, "Estimates"): a few methods
+ * called often enough to time the program's progress and seldom enough
+ * that counting them costs next to nothing, whose entries the daemon keeps
+ * counted while the windows are closed. Their calls per CPU second with the
+ * windows closed give the CPU time per call the program takes when
+ * nothing is counted, and so the program time of the windows: their clock
+ * calls at that rate. A clock is used until the windows stop seeing its
+ * calls, then another is chosen: each clock's span of the run ("epoch")
+ * is accounted by its own rate. */
+#define LP__RT_CLOCKS 8
+typedef struct lp__rt_ticks {
+    long method;                    /* the first clock method, or -1 */
+    long clocks[LP__RT_CLOCKS];     /* the clock methods: their calls add up */
+    unsigned nclocks;
+    unsigned gen;                   /* clocks chosen so far */
+    unsigned open_gen, close_gen;   /* the clock when the window opened, and
+                                       when the last one closed (0: none) */
+    uint64_t open_k, close_k;       /* its count then */
+    uint64_t close_cpu;             /* CPU time when the last window closed */
+    uint64_t calls_windows;         /* clock calls in windows, every clock */
+    /* the epoch of the clock in use */
+    uint64_t off_calls, off_cpu;    /* its calls and CPU time, windows closed */
+    uint64_t win_calls, win_cpu;    /* ... windows open */
+    uint64_t *calls[LP_RT_TYPES];   /* per method: its calls, and the CPU time, */
+    uint64_t *cpu[LP_RT_TYPES];     /* of windows with the method's sites on */
+    /* the epochs ended, and the windows before any clock */
+    uint64_t *known[LP_RT_TYPES];   /* per method: program time of its windows
+                                       in epochs that timed them */
+    uint64_t *unknown[LP_RT_TYPES]; /* ... CPU time of its other windows */
+    uint64_t known_all, known_cpu;  /* program and CPU time of timed windows */
+    uint64_t unknown_all;           /* CPU time of the other windows */
+    uint64_t first;                 /* phase: its calls in the interval it was
+                                       chosen in */
+} lp__rt_ticks;
+/* The daemon's clock and window accounting. Read under lp__rt.lock, or by
+ * the fatal-signal dump. */
+LP__HIDDEN const lp__rt_ticks *lp__rt_daemon_ticks(void);
+/* Program time of the windows in which method m's sites of type were on
+ * (m < 0: every window) that a clock timed, the CPU time of those
+ * windows, and the CPU time of the windows none timed; the epoch in
+ * progress included. */
+LP__HIDDEN void lp__rt_windows_time(long m, unsigned type, uint64_t *prog, uint64_t *prog_cpu,
+                                    uint64_t *untimed);
+
+/* x * num / den, rounded to nearest, saturating (rt_dump.c). */
+LP__HIDDEN uint64_t lp__rt_muldiv(uint64_t x, uint64_t num, uint64_t den);
 
 /* Process CPU time in ns (CLOCK_PROCESS_CPUTIME_ID). Signal-safe.
  * rt_state.c. */

@@ -168,6 +168,20 @@ static int lp__rt_entry_on(const lp__rt_method *m)
     return m->on[LP_RT_FUNCTIONS] || (m->copy && m->on[LP_RT_BLOCKS]);
 }
 
+/* With inline counters the copies count function events too: they count
+ * while either type is on for some method other than a clock method (whose
+ * copy is not used, and which stays on between windows). */
+static void lp__rt_gate_update(void)
+{
+    uint8_t any = 0;
+    for (size_t i = 0; i < lp__rt.nmethods && !any; i++) {
+        const lp__rt_method *m = &lp__rt.methods[i];
+        any = m->on[LP_RT_BLOCKS] || (lp__rt_cnt_start && !m->clock && m->on[LP_RT_FUNCTIONS]);
+    }
+    __atomic_store_n(&lp__rt.blocks_on, any, __ATOMIC_SEQ_CST);
+    lp__rt_cnt_gate();
+}
+
 size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
 {
     size_t n = 0;
@@ -201,16 +215,8 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
         } else
             m->on_ns[type] += now > m->on_since[type] ? now - m->on_since[type] : 0;
     }
-    /* With inline counters the copies count function events too: they
-     * count while either type is on anywhere. */
-    if (type == LP_RT_BLOCKS || lp__rt_cnt_start) {
-        uint8_t any = 0;
-        for (size_t i = 0; i < lp__rt.nmethods && !any; i++)
-            any = lp__rt.methods[i].on[LP_RT_BLOCKS] ||
-                  (lp__rt_cnt_start && lp__rt.methods[i].on[LP_RT_FUNCTIONS]);
-        __atomic_store_n(&lp__rt.blocks_on, any, __ATOMIC_SEQ_CST);
-        lp__rt_cnt_gate();
-    }
+    if (type == LP_RT_BLOCKS || lp__rt_cnt_start)
+        lp__rt_gate_update();
     /* Methods are sorted by entry and their sites lie inside them, so the
      * queue is nearly sorted already; sort anyway for the page runs. */
     qsort(lp__rt_writes, n, sizeof *lp__rt_writes, lp__rt_write_cmp);
@@ -303,4 +309,29 @@ int lp__rt_patch_prepare(void)
                                             lp__rt_prepare_cov, NULL) != 0)
         return -1;
     return 0;
+}
+
+/* ---- clock methods ---------------------------------------------------------------- */
+
+/* Points method m's prepared entry at its copy (direct) or at the
+ * trampoline, in the state (on or off) it is in. */
+static void lp__rt_retarget(void *arg)
+{
+    lp__rt_method *m = arg;
+    lp__rt_prepare_entry(m->site, m->direct ? m->copy
+                                            : (uint64_t)(uintptr_t)&lp__rt_entry_tramp);
+    if (lp__rt_entry_on(m))
+        lp__rt_store8(m->site, m->direct ? 0xe9 : 0xe8);
+}
+
+void lp__rt_patch_clock(size_t i, int on)
+{
+    lp__rt_method *m = &lp__rt.methods[i];
+    __atomic_store_n(&m->clock, on ? 1 : 0, __ATOMIC_RELAXED);
+    int direct = m->site && m->copy && lp__rt_cnt_start && !on && lp__rt_reaches(m->site, m->copy);
+    if (m->site && m->copy && lp__rt_cnt_start && m->direct != direct) {
+        m->direct = (uint8_t)direct;
+        lp__rt_with_writable(m->site, m->site + 5, lp__rt_retarget, m);
+    }
+    lp__rt_gate_update();
 }

@@ -25,6 +25,8 @@ static int lp__rt_timer_on;
 static struct sigaction lp__rt_old_prof;
 static int lp__rt_prof_installed;
 static char lp__rt_cookie; /* its address tags our timer's signals */
+/* The runtime's event path (lp__rt_overhead_find). */
+static uint64_t lp__rt_own_lo[2], lp__rt_own_hi[2];
 
 static void lp__rt_prof_chain(int sig, siginfo_t *si, void *uc)
 {
@@ -87,6 +89,8 @@ int lp__rt_sampler_start(void)
 {
     memset(lp__rt_ring, 0, sizeof lp__rt_ring);
     lp__rt_ring_head = lp__rt_ring_tail = 0;
+    if (!lp__rt_own_hi[0] && !lp__rt_own_hi[1])
+        lp__rt_overhead_find();
     if (!lp__rt_prof_installed) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
@@ -131,4 +135,52 @@ void lp__rt_sampler_stop(void)
 void lp__rt_sampler_forget(void)
 {
     lp__rt_timer_on = 0;
+}
+
+/* ---- the runtime's event path ------------------------------------------------------------- */
+
+__attribute__((visibility("default"))) void __sanitizer_cov_trace_pc_guard(uint32_t *guard);
+
+/* The function symbol holding addr, as [*lo, *hi); 0 if none. */
+static int lp__rt_func_range(uint64_t addr, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t start = lp__rt_func_start(addr);
+    for (size_t i = 0; start && i < lp__rt.nfuncs; i++)
+        if (lp__rt.funcs[i].start == start) {
+            *lo = start;
+            *hi = lp__rt.funcs[i].end;
+            return 1;
+        }
+    return 0;
+}
+
+/* The entry trampoline, and the handlers' file from its first to its last
+ * function (its static helpers lie between them, in the same section).
+ * Nothing when the executable has no symbol table. */
+void lp__rt_overhead_find(void)
+{
+    uint64_t lo, hi;
+    if (lp__rt_func_range((uint64_t)(uintptr_t)lp__rt_entry_tramp, &lo, &hi)) {
+        lp__rt_own_lo[0] = lo;
+        lp__rt_own_hi[0] = hi;
+    }
+    const uint64_t handlers[] = {(uint64_t)(uintptr_t)lp__rt_on_entry,
+                                 (uint64_t)(uintptr_t)lp__rt_on_entry_slow,
+                                 (uint64_t)(uintptr_t)__sanitizer_cov_trace_pc_guard};
+    for (size_t i = 0; i < sizeof handlers / sizeof handlers[0]; i++) {
+        if (!lp__rt_func_range(handlers[i], &lo, &hi))
+            continue;
+        if (!lp__rt_own_hi[1] || lo < lp__rt_own_lo[1])
+            lp__rt_own_lo[1] = lo;
+        if (hi > lp__rt_own_hi[1])
+            lp__rt_own_hi[1] = hi;
+    }
+}
+
+int lp__rt_pc_overhead(uint64_t pc)
+{
+    for (int i = 0; i < 2; i++)
+        if (pc >= lp__rt_own_lo[i] && pc < lp__rt_own_hi[i])
+            return 1;
+    return 0;
 }

@@ -1,0 +1,70 @@
+/* The program the window-scaling test builds with `lowprof cc` and runs:
+ * a call-heavy loop whose call counts are known, so that the estimates a
+ * windowed strategy writes can be compared with the truth.
+ *
+ * usage: rt_scale THREADS ROUNDS
+ * Each of THREADS threads (the main thread alone when THREADS is 1) runs
+ * work(), which makes ROUNDS rounds of 256 calls of hot() and one call of
+ * tick(): hot() runs THREADS x ROUNDS x 256 times, tick() THREADS x ROUNDS
+ * times and work() THREADS times. The loop is uniform from start to end:
+ * every stretch of the run makes the same calls at the same rate. Prints
+ * the sum of hot()'s results so the calls cannot be optimised away. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned long long g_rounds;
+
+/* A few instructions of work per call: the windows' cost per call is then
+ * several times the call's own, as in the programs that showed it. */
+__attribute__((noinline)) unsigned hot(unsigned x)
+{
+    __asm__ volatile("" : "+r"(x));
+    return x * 2654435761u + 12345u;
+}
+
+/* Once a round: the loop's outer level, as a program's main loop calls
+ * its step once per item. */
+__attribute__((noinline)) void tick(void)
+{
+    __asm__ volatile("");
+}
+
+__attribute__((noinline)) void *work(void *arg)
+{
+    unsigned x = (unsigned)(unsigned long)arg;
+    for (unsigned long long i = 0; i < g_rounds; i++) {
+        for (int j = 0; j < 256; j++)
+            x = hot(x);
+        tick();
+    }
+    return (void *)(unsigned long)x;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fputs("usage: rt_scale THREADS ROUNDS\n", stderr);
+        return 2;
+    }
+    int threads = atoi(argv[1]);
+    g_rounds = strtoull(argv[2], NULL, 10);
+    if (threads < 1 || threads > 64)
+        return 2;
+    unsigned long sum = 0;
+    if (threads == 1) {
+        sum = (unsigned long)work((void *)1ul);
+    } else {
+        pthread_t tid[64];
+        for (int t = 0; t < threads; t++)
+            if (pthread_create(&tid[t], NULL, work, (void *)(unsigned long)(t + 1)) != 0)
+                return 1;
+        for (int t = 0; t < threads; t++) {
+            void *r;
+            pthread_join(tid[t], &r);
+            sum += (unsigned long)r;
+        }
+    }
+    printf("%lu\n", sum);
+    return 0;
+}
