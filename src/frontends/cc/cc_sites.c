@@ -12,8 +12,8 @@
  * before it, which counts the pair by its target. The target's pointer
  * type must be known to pass it; it is taken from the value's definition
  * when that is a load (how C code reaches a function pointer almost
- * always); any other indirect call is left alone, and the runtime counts
- * its calls among those whose caller it does not know. */
+ * always); any other indirect call is left alone, and its calls have no
+ * pair (their callees still count them). */
 #define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,10 +147,19 @@ int lp__cc_sites_line(lp_cc_sites *s, const lp_cc_line *lines, size_t i, size_t 
     unsigned long k = s->icalls++;
     lp__cc_printf(b, "  %%lp.ic.%lu = bitcast %.*s %.*s to i8*\n", k, (int)tlen, type, (int)len + 1,
                   callee);
+    /* The counting call takes the indirect call's source location, so
+     * that its return address, the pair's key, names the call's line. */
+    const char *dbg = memmem(l, n, ", !dbg !", 8);
+    size_t dn = 0;
+    if (dbg) {
+        dn = 8;
+        while (dbg + dn < l + n && dbg[dn] >= '0' && dbg[dn] <= '9')
+            dn++;
+    }
     lp__cc_printf(b,
                   "  call void @lp__rt_cp_icall(i64* getelementptr inbounds ([%lu x i64], "
-                  "[%lu x i64]* %.*s, i64 0, i64 %lu), i8* %%lp.ic.%lu)\n",
-                  arr_k, arr_k, (int)arr_len, arr, j, k);
+                  "[%lu x i64]* %.*s, i64 0, i64 %lu), i8* %%lp.ic.%lu)%.*s\n",
+                  arr_k, arr_k, (int)arr_len, arr, j, k, (int)dn, dbg ? dbg : "");
     return 0;
 }
 

@@ -441,10 +441,10 @@ long lp__rt_callee_method(uint64_t addr)
 }
 
 /* An indirect call in a copy, just before it is made (cc_sites.c puts the
- * call there): counter is its block's, target where it goes. Counts the
- * pair while the thread's increments count (its delta points at its own
- * block), keyed by the block's address + 1, which stands for the site the
- * way a return address does (one past it). */
+ * call there, with the indirect call's line): counter is its block's,
+ * target where it goes. Counts the pair while the thread's increments
+ * count (its delta points at its own block), keyed by this call's return
+ * address, which lies in the caller at the indirect call's line. */
 __attribute__((visibility("default"))) void lp__rt_cp_icall(uint64_t *counter, void *target);
 
 void lp__rt_cp_icall(uint64_t *counter, void *target)
@@ -458,7 +458,8 @@ void lp__rt_cp_icall(uint64_t *counter, void *target)
     long m = lp__rt_callee_method((uint64_t)(uintptr_t)target);
     if (g >= lp__rt.nguards || m < 0)
         return;
-    size_t s = lp__rt_arc_slot(lp__rt_arc_key(lp__rt.pcs_start[2 * g] + 1, (size_t)m));
+    size_t s = lp__rt_arc_slot(
+        lp__rt_arc_key((uint64_t)(uintptr_t)__builtin_return_address(0), (size_t)m));
     if (s != SIZE_MAX)
         lp__rt_inc(&tc->a[s]);
 }
