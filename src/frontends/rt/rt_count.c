@@ -62,8 +62,8 @@ __thread int64_t lp__rt_cnt_delta __attribute__((tls_model("initial-exec")));
 __thread uint64_t lp__rt_cp_lo __attribute__((tls_model("initial-exec")));
 __thread uint64_t lp__rt_cp_len __attribute__((tls_model("initial-exec")));
 uint64_t *lp__rt_cnt_start;
-/* Where increments go while blocks are off: as long as the section, and
- * never read. */
+/* Where increments go before a thread has a block and after it ended: as
+ * long as the section, and never read. */
 static uint64_t *lp__rt_cnt_discard;
 /* Serialises the daemon's writes into other threads' deltas with their
  * exit, after which their TLS is gone. */
@@ -82,13 +82,15 @@ static uint8_t lp__rt_flags_refuse(void)
     return 0;
 }
 
-/* The delta tc's owner should have now. */
+/* The delta tc's owner should have now: its block, or its own discard
+ * block (a copy still running after the window writes there; one block
+ * shared by the threads would bounce between their caches). */
 static int64_t lp__rt_delta_for(const lp__rt_tcounts *tc)
 {
     uint64_t *to = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST) &&
                            !__atomic_load_n(&tc->blocks_refused, __ATOMIC_RELAXED)
                        ? tc->b
-                       : lp__rt_cnt_discard;
+                       : tc->bx;
     return (int64_t)((uintptr_t)to - (uintptr_t)lp__rt_cnt_start);
 }
 
@@ -168,6 +170,7 @@ static lp__rt_tcounts *lp__rt_tc_get(void)
         tc->m = words;
         tc->b = tc->m + lp__rt.nmethods;
         tc->a = tc->b + lp__rt.nguards;
+        tc->bx = lp__rt_cnt_start ? tc->a + lp__rt.arc_mask + 1 : NULL;
         tc->bytes = lp__rt_tc_bytes;
         tc->in_use = 1;
         lp__rt_tcounts *head = __atomic_load_n(&lp__rt.blocks, __ATOMIC_RELAXED);
@@ -516,7 +519,8 @@ int lp__rt_counters_init(void)
     if (!lp__rt.arc_keys || pthread_key_create(&lp__rt_tc_key, lp__rt_tc_release) != 0)
         return LP_ENOMEM;
     lp__rt.arc_mask = arcs - 1;
-    size_t words = lp__rt.nmethods + lp__rt.nguards + arcs;
+    /* m, b and a, then (inline counters) the thread's discard block */
+    size_t words = lp__rt.nmethods + lp__rt.nguards + arcs + (lp__rt_cnt_start ? lp__rt.nguards : 0);
     lp__rt_tc_bytes = (LP__RT_TC_HEADER + words * sizeof(uint64_t) + 4095) & ~(size_t)4095;
     return 0;
 }

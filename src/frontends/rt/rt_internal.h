@@ -246,6 +246,9 @@ typedef struct lp__rt_tcounts {
     uint64_t *m;                 /* invocations per method */
     uint64_t *b;                 /* executions per coverage guard */
     uint64_t *a;                 /* calls per call-pair slot */
+    uint64_t *bx;                /* where the copies' increments go while they
+                                    do not count (never read); NULL without
+                                    inline counters */
     size_t bytes;
     /* The owner's lp__rt_cnt_delta (the copies' inline counters), which
      * the daemon points at b or at the discard block as blocks go on and
