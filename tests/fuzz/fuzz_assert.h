@@ -1,6 +1,7 @@
-/* The fuzz targets' trap on a broken invariant, and the check every
- * rewriter of lowprof cc's IR shares: a failure is -1 with a terminated,
- * non-empty message and no output; a success gives a terminated text. */
+/* The fuzz targets' trap on a broken invariant, and what the targets of
+ * lowprof cc's IR rewriters share: a failure is -1 with a terminated,
+ * non-empty message and no output, a success a terminated text; and a
+ * count of the text's lines of a kind. */
 #ifndef FUZZ_ASSERT_H
 #define FUZZ_ASSERT_H
 
@@ -27,6 +28,27 @@ static inline int fuzz_rewrite_result(long rc, const char *err, size_t errcap, c
     }
     FUZZ_ASSERT(out != NULL && out[out_len] == '\0');
     return 1;
+}
+
+/* Lines of text[0, n) that begin with prefix and hold needle. */
+static inline long fuzz_lines_with(const char *text, size_t n, const char *prefix,
+                                   const char *needle)
+{
+    long found = 0;
+    size_t pn = strlen(prefix);
+    const char *p = text, *end = text + n;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (len > pn && memcmp(p, prefix, pn) == 0) {
+            size_t k = strlen(needle), at = pn;
+            while (at + k <= len && memcmp(p + at, needle, k) != 0)
+                at++;
+            found += at + k <= len;
+        }
+        p += len + 1;
+    }
+    return found;
 }
 
 #endif

@@ -15,21 +15,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Lines of text[0, n) that start with '@' and hold s. */
-static long globals_with(const char *text, size_t n, const char *s)
-{
-    long found = 0;
-    const char *p = text, *end = text + n;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        if (len && p[0] == '@' && memmem(p, len, s, strlen(s)))
-            found++;
-        p += len + 1;
-    }
-    return found;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char err[256];
@@ -41,9 +26,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!fuzz_rewrite_result(arrays, err, sizeof err, out, out_len))
         return 0;
     /* lines of the input already in lowprof's section pass through */
-    FUZZ_ASSERT(globals_with(out, out_len, "section \"__lp_cnt64\"") ==
-                arrays + globals_with((const char *)data, size, "section \"__lp_cnt64\""));
-    FUZZ_ASSERT(globals_with(out, out_len, "section \"__sancov_cntrs\"") == 0);
+    FUZZ_ASSERT(fuzz_lines_with(out, out_len, "@", "section \"__lp_cnt64\"") ==
+                arrays + fuzz_lines_with((const char *)data, size, "@", "section \"__lp_cnt64\""));
+    FUZZ_ASSERT(fuzz_lines_with(out, out_len, "@", "section \"__sancov_cntrs\"") == 0);
     free(out);
     return 0;
 }
