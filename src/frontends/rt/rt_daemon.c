@@ -582,11 +582,8 @@ static void lp__rt_begin(uint64_t now)
         break;
     case LP__RT_NEVER: lp__rt_apply(); lp__rt_next = UINT64_MAX; break;
     case LP__RT_PERIODIC:
-        /* Off first: a function entered in a window runs in its copy until
-         * it returns, so main and the threads a program starts at once
-         * would count (into their discard blocks) for the whole run. */
-        lp__rt_apply();
-        lp__rt_next = now + (c->period_ns - lp__rt_duty_ns());
+        lp__rt_window_open(now);
+        lp__rt_next = now + lp__rt_duty_ns();
         break;
     case LP__RT_RANDOM:
         if (lp_rng_below(&lp__rt_rng, 100) < c->duty)
