@@ -1,9 +1,8 @@
 /* Fuzz target for the IR rewriter behind `lowprof cc --blocks=clone`
- * (src/cli/cc_clone.c), which reads clang's textual IR: any bytes either
+ * (src/frontends/cc/cc_clone.c), which reads clang's textual IR: any bytes either
  * fail with a terminated message naming a line, or give a terminated text
  * holding at least one definition line with a copy suffix per function it
  * says it copied. */
-#define _GNU_SOURCE /* memmem */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

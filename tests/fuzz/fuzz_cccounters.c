@@ -5,7 +5,6 @@
  * line, or give a terminated text that declares as many 64-bit counter
  * arrays as the rewriter says it made (besides any the input had), with
  * none of clang's 8-bit ones left. */
-#define _GNU_SOURCE /* memmem */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

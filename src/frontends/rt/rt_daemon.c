@@ -18,8 +18,8 @@
  * Estimates: the phase strategy keeps each profiled interval's counts and
  * reconstructs the whole run stratum by stratum (lp_phase_reconstruct),
  * weighting each stratum by the clock's calls; periodic, random and bursty
- * windows are accounted in program time, which the clock gives (below,
- * "the clock method"), and the dump scales the counts by the run's
+ * windows are accounted in program time, which the clock methods give
+ * (rt_clock.c), and the dump scales the counts by the run's
  * program time over the program time their sites were on.
  *
  * The thread blocks every signal, so it never runs a handler of the
@@ -74,11 +74,6 @@ static uint64_t lp__rt_ship_part;
 static char lp__rt_run_id[33];
 static void lp__rt_ship_interleaved(int final);
 
-/* The clock method (rt_internal.h). */
-static lp__rt_ticks lp__rt_tk = {.method = -1};
-static uint64_t *lp__rt_wopen; /* method counts when the window opened */
-static int lp__rt_wopen_set;
-static unsigned lp__rt_wopen_windows; /* windows since (choosing a clock) */
 
 static uint64_t lp__rt_wall_ns(void)
 {
@@ -96,9 +91,8 @@ static int lp__rt_desired(unsigned type, size_t i)
         return 1;
     if (m->mode[type] == LP__RT_FORCE_OFF)
         return 0;
-    for (unsigned c = 0; type == LP_RT_FUNCTIONS && c < lp__rt_tk.nclocks; c++)
-        if ((long)i == lp__rt_tk.clocks[c])
-            return 1; /* the clock runs in and out of windows */
+    if (type == LP_RT_FUNCTIONS && lp__rt.methods[i].clock)
+        return 1; /* the clock runs in and out of windows */
     return lp__rt.window_on && (lp__rt.cfg.hot == 0 || m->hot);
 }
 
@@ -140,8 +134,6 @@ static void lp__rt_hot_update(void)
         lp__rt.methods[lp__rt_order[k]].hot = 1;
 }
 
-static void lp__rt_clock_opened(uint64_t now);
-static void lp__rt_clock_closed(uint64_t now, uint64_t span);
 
 static void lp__rt_window_open(uint64_t now)
 {
@@ -165,282 +157,6 @@ static void lp__rt_window_close(uint64_t now)
         lp__rt_clock_closed(now, span); /* before the sites change */
     }
     lp__rt_apply();
-}
-
-/* ---- the clock method ------------------------------------------------------------------- */
-
-/* What the windows cannot measure is the program's progress: a window
- * runs it several times slower (every call goes through the trampoline),
- * so the CPU time it was open overstates the share of the run it saw.
- * The clock method's entry stays counted when the windows close. Over a
- * clock's epoch, its calls with the windows closed (K' in CPU time T')
- * give the program's CPU time per clock call when nothing is counted, and
- * a window's K clock calls then held the program time K T' / K' (at most
- * its CPU time). Pooling over the epoch, rather than comparing each window
- * with its neighbours, keeps the rate from a few calls' noise and from a
- * clock called in bursts.
- *
- * The clock is chosen at the end of a window among the methods counted in
- * it: the most called one that made at most 1 % of the window's calls (so
- * keeping it on costs at most a hundredth of a window's price) and at
- * least 8 of them; and chosen again when a window sees fewer than 8 of its
- * calls (the program has moved on), which ends its epoch. The phase
- * strategy keeps its first clock: its intervals' calls must be in one
- * unit. */
-enum { LP__RT_CLOCK_MIN = 8, LP__RT_CLOCK_SHARE = 100, LP__RT_CLOCK_RATE_MIN = 64 };
-
-/* Method m's invocations over every thread's block, now. */
-static uint64_t lp__rt_method_count(size_t m)
-{
-    uint64_t n = 0;
-    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
-         tc = tc->next)
-        n += __atomic_load_n(&tc->m[m], __ATOMIC_RELAXED);
-    /* and the entries its copy counted inline (lowprof cc's copies) */
-    int32_t g = lp__rt.methods[m].entry_guard;
-    return n + (g >= 0 && lp__rt.guard_method ? lp__rt_cnt_sum((size_t)g) : 0);
-}
-
-/* The clock methods become the daemon's list (n of them, 0: none): each
- * leaving one gets its copy back, each new one its entry through the
- * trampoline (lp__rt_patch_clock). */
-static void lp__rt_clocks_set(const long *pick, unsigned n)
-{
-    for (unsigned c = 0; c < lp__rt_tk.nclocks; c++)
-        lp__rt_patch_clock((size_t)lp__rt_tk.clocks[c], 0);
-    for (unsigned c = 0; c < n; c++) {
-        lp__rt_tk.clocks[c] = pick[c];
-        lp__rt_patch_clock((size_t)pick[c], 1);
-    }
-    lp__rt_tk.nclocks = n;
-}
-
-/* The clock's count now: its methods' calls (0 without one). */
-static uint64_t lp__rt_clock_count(void)
-{
-    uint64_t n = 0;
-    for (unsigned c = 0; c < lp__rt_tk.nclocks; c++)
-        n += lp__rt_method_count((size_t)lp__rt_tk.clocks[c]);
-    return n;
-}
-
-/* Whether the strategy has windows whose counts are scaled. */
-static int lp__rt_clock_wanted(void)
-{
-    unsigned st = lp__rt.cfg.strategy;
-    return ((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1) && lp__rt.entry_sites &&
-           (st == LP__RT_PERIODIC || st == LP__RT_RANDOM || st == LP__RT_BURSTY ||
-            st == LP__RT_PHASE);
-}
-
-const lp__rt_ticks *lp__rt_daemon_ticks(void)
-{
-    return &lp__rt_tk;
-}
-
-/* The epoch's program time for calls clock calls in cpu CPU time of
- * windows; 0 when the epoch has too few closed calls to tell its rate. */
-static int lp__rt_epoch_prog(uint64_t calls, uint64_t cpu, uint64_t *prog)
-{
-    const lp__rt_ticks *tk = &lp__rt_tk;
-    if (tk->off_calls < LP__RT_CLOCK_RATE_MIN || !tk->win_calls)
-        return 0;
-    uint64_t p = lp__rt_muldiv(calls, tk->off_cpu, tk->off_calls);
-    *prog = p < cpu ? p : cpu; /* a window never runs faster than closed */
-    return 1;
-}
-
-void lp__rt_windows_time(long m, unsigned type, uint64_t *prog, uint64_t *prog_cpu,
-                         uint64_t *untimed)
-{
-    const lp__rt_ticks *tk = &lp__rt_tk;
-    uint64_t k = m < 0 ? tk->win_calls : tk->calls[type][m];
-    uint64_t c = m < 0 ? tk->win_cpu : tk->cpu[type][m], p = 0;
-    *prog = m < 0 ? tk->known_all : tk->known[type][m];
-    *prog_cpu = m < 0 ? tk->known_cpu : 0;
-    *untimed = m < 0 ? tk->unknown_all : tk->unknown[type][m];
-    if (lp__rt_epoch_prog(k, c, &p)) {
-        *prog += p;
-        if (m < 0)
-            *prog_cpu += c;
-    } else {
-        *untimed += c;
-    }
-}
-
-/* Ends the clock's epoch: its windows' time moves into the run's. */
-static void lp__rt_epoch_end(void)
-{
-    lp__rt_ticks *tk = &lp__rt_tk;
-    for (unsigned t = 0; t < LP_RT_TYPES; t++) {
-        if (!(lp__rt.cfg.types & (1u << t)))
-            continue;
-        for (size_t i = 0; i < lp__rt.nmethods; i++) {
-            uint64_t p;
-            if (lp__rt_epoch_prog(tk->calls[t][i], tk->cpu[t][i], &p))
-                tk->known[t][i] += p;
-            else
-                tk->unknown[t][i] += tk->cpu[t][i];
-            tk->calls[t][i] = tk->cpu[t][i] = 0;
-        }
-    }
-    uint64_t p;
-    if (lp__rt_epoch_prog(tk->win_calls, tk->win_cpu, &p)) {
-        tk->known_all += p;
-        tk->known_cpu += tk->win_cpu;
-    } else {
-        tk->unknown_all += tk->win_cpu;
-    }
-    tk->off_calls = tk->off_cpu = tk->win_calls = tk->win_cpu = 0;
-}
-
-/* A window opened at now: the closed stretch before it joins the epoch;
- * without a clock, every method's count is noted for choosing one. */
-static void lp__rt_clock_opened(uint64_t now)
-{
-    if (!lp__rt_clock_wanted())
-        return;
-    lp__rt_ticks *tk = &lp__rt_tk;
-    tk->open_k = lp__rt_clock_count();
-    tk->open_gen = tk->method >= 0 ? tk->gen : 0;
-    if (tk->open_gen && tk->close_gen == tk->open_gen && now > tk->close_cpu) {
-        tk->off_calls += tk->open_k - tk->close_k;
-        tk->off_cpu += now - tk->close_cpu;
-    }
-    /* The methods on while the windows were closed (the clock's, those the
-     * program switched on) ran at full speed: CPU time is program time. */
-    if (tk->close_cpu && now > tk->close_cpu)
-        for (unsigned t = 0; t < LP_RT_TYPES; t++)
-            if (lp__rt.cfg.types & (1u << t))
-                for (size_t i = 0; i < lp__rt.nmethods; i++)
-                    if (lp__rt.methods[i].on[t])
-                        tk->known[t][i] += now - tk->close_cpu;
-    /* Only without a clock are candidates looked for, and the windows'
-     * calls add up until one qualifies. */
-    if (tk->method >= 0)
-        return;
-    if (lp__rt_wopen_set) {
-        lp__rt_wopen_windows++;
-        return;
-    }
-    for (size_t i = 0; i < lp__rt.nmethods; i++)
-        lp__rt_wopen[i] = lp__rt_method_count(i);
-    lp__rt_wopen_set = 1;
-    lp__rt_wopen_windows = 1;
-}
-
-/* Chooses a clock from the calls made in the windows since the last one
- * (or the start), and returns 1 if it did: the most called methods that
- * each made at most 1 % of the calls and at least 8, together at most
- * 2 %, up to LP__RT_CLOCKS of them. Several methods spread the clock over
- * more of the program: a single one called in one part of a loop only
- * measures that part, whose slowdown in a window may not be the loop's. */
-static int lp__rt_clock_choose(void)
-{
-    if (!lp__rt_wopen_set)
-        return 0;
-    uint64_t total = 0, sum = 0;
-    for (size_t i = 0; i < lp__rt.nmethods; i++)
-        total += lp__rt_method_count(i) - lp__rt_wopen[i];
-    long pick[LP__RT_CLOCKS];
-    uint64_t calls[LP__RT_CLOCKS];
-    unsigned np = 0;
-    for (size_t i = 0; i < lp__rt.nmethods; i++) {
-        uint64_t n = lp__rt_method_count(i) - lp__rt_wopen[i];
-        const lp__rt_method *m = &lp__rt.methods[i];
-        if (n < LP__RT_CLOCK_MIN || n * LP__RT_CLOCK_SHARE > total ||
-            m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->unswitchable)
-            continue;
-        /* into the list, most called first */
-        unsigned j;
-        if (np < LP__RT_CLOCKS)
-            j = np++;
-        else if (n > calls[LP__RT_CLOCKS - 1])
-            j = LP__RT_CLOCKS - 1;
-        else
-            continue;
-        for (; j > 0 && calls[j - 1] < n; j--) {
-            pick[j] = pick[j - 1];
-            calls[j] = calls[j - 1];
-        }
-        pick[j] = (long)i;
-        calls[j] = n;
-    }
-    unsigned keep = 0;
-    for (; keep < np && (sum + calls[keep]) * (LP__RT_CLOCK_SHARE / 2) <= total; keep++)
-        sum += calls[keep];
-    if (!keep)
-        return 0; /* keep adding */
-    lp__rt_wopen_set = 0;
-    lp__rt_epoch_end();
-    lp__rt_clocks_set(pick, keep);
-    lp__rt_tk.method = pick[0];
-    lp__rt_tk.gen++;
-    lp__rt_tk.first = sum;
-    return 1;
-}
-
-/* The window of span CPU time that closed at now (its sites still on):
- * its clock calls and CPU time join the epoch, for every method it
- * counted; a clock is chosen when there is none, or when the window saw
- * too few of its calls. */
-static void lp__rt_clock_closed(uint64_t now, uint64_t span)
-{
-    if (!lp__rt_clock_wanted())
-        return;
-    lp__rt_ticks *tk = &lp__rt_tk;
-    int timed = tk->method >= 0 && tk->open_gen == tk->gen;
-    uint64_t kw = timed ? lp__rt_clock_count() - tk->open_k : 0;
-    tk->calls_windows += kw;
-    int phase = lp__rt.cfg.strategy == LP__RT_PHASE;
-    if (timed && kw < LP__RT_CLOCK_MIN && !phase) {
-        /* The program has moved on from the clock's methods: their epoch
-         * ends before this window, which nothing times; the next windows
-         * look for another. */
-        lp__rt_epoch_end();
-        tk->method = -1;
-        lp__rt_clocks_set(NULL, 0);
-        timed = 0;
-    }
-    for (unsigned t = 0; t < LP_RT_TYPES; t++)
-        if (lp__rt.cfg.types & (1u << t))
-            for (size_t i = 0; i < lp__rt.nmethods; i++)
-                if (lp__rt.methods[i].on[t]) {
-                    if (timed) {
-                        tk->calls[t][i] += kw;
-                        tk->cpu[t][i] += span;
-                    } else {
-                        tk->unknown[t][i] += span;
-                    }
-                }
-    if (timed) {
-        tk->win_calls += kw;
-        tk->win_cpu += span;
-    } else {
-        tk->unknown_all += span;
-    }
-    /* A clock chosen from this window's calls alone times this window too
-     * (the first one, which starts the program and its threads, is like
-     * no other). */
-    if (tk->method < 0 && lp__rt_wopen_windows == 1 && lp__rt_clock_choose() && !phase) {
-        for (unsigned t = 0; t < LP_RT_TYPES; t++)
-            if (lp__rt.cfg.types & (1u << t))
-                for (size_t i = 0; i < lp__rt.nmethods; i++)
-                    if (lp__rt.methods[i].on[t]) {
-                        tk->unknown[t][i] -= span;
-                        tk->calls[t][i] += tk->first;
-                        tk->cpu[t][i] += span;
-                    }
-        tk->unknown_all -= span;
-        tk->win_calls += tk->first;
-        tk->win_cpu += span;
-        tk->calls_windows += tk->first;
-    } else if (tk->method < 0) {
-        lp__rt_clock_choose();
-    }
-    tk->close_k = lp__rt_clock_count();
-    tk->close_cpu = now;
-    tk->close_gen = tk->method >= 0 ? tk->gen : 0;
 }
 
 /* ---- the phase strategy's interval tables ------------------------------------------------- */
@@ -760,20 +476,8 @@ static int lp__rt_daemon_alloc(void)
     }
     if (!lp__rt_msamples || !lp__rt_want || !lp__rt_order)
         return -1;
-    if (lp__rt_clock_wanted() && !lp__rt_wopen) {
-        lp__rt_wopen = calloc(n, sizeof *lp__rt_wopen);
-        for (unsigned t = 0; t < LP_RT_TYPES; t++) {
-            lp__rt_tk.known[t] = calloc(n, sizeof *lp__rt_tk.known[t]);
-            lp__rt_tk.unknown[t] = calloc(n, sizeof *lp__rt_tk.unknown[t]);
-            lp__rt_tk.calls[t] = calloc(n, sizeof *lp__rt_tk.calls[t]);
-            lp__rt_tk.cpu[t] = calloc(n, sizeof *lp__rt_tk.cpu[t]);
-            if (!lp__rt_tk.known[t] || !lp__rt_tk.unknown[t] || !lp__rt_tk.calls[t] ||
-                !lp__rt_tk.cpu[t])
-                return -1;
-        }
-        if (!lp__rt_wopen)
-            return -1;
-    }
+    if (lp__rt_clock_alloc() != 0)
+        return -1;
     if (lp__rt.cfg.strategy != LP__RT_PHASE)
         return 0;
     if (!lp__rt_base.m &&
@@ -856,25 +560,6 @@ void lp__rt_daemon_stop(void)
     pthread_mutex_unlock(&lp__rt.lock);
 }
 
-/* A fresh clock: none chosen, nothing credited. */
-static void lp__rt_ticks_forget(void)
-{
-    lp__rt_ticks *tk = &lp__rt_tk;
-    size_t n = lp__rt.nmethods ? lp__rt.nmethods : 1;
-    for (unsigned t = 0; t < LP_RT_TYPES; t++) {
-        uint64_t *arrays[] = {tk->known[t], tk->unknown[t], tk->calls[t], tk->cpu[t]};
-        for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++)
-            if (arrays[i])
-                memset(arrays[i], 0, n * sizeof *arrays[i]);
-    }
-    tk->method = -1;
-    lp__rt_clocks_set(NULL, 0);
-    tk->gen = tk->open_gen = tk->close_gen = 0;
-    tk->calls_windows = tk->known_all = tk->known_cpu = tk->unknown_all = 0;
-    tk->off_calls = tk->off_cpu = tk->win_calls = tk->win_cpu = 0;
-    lp__rt_wopen_set = 0;
-}
-
 void lp__rt_daemon_forget(void)
 {
     /* The parent's thread does not exist here; its state was left
@@ -884,7 +569,7 @@ void lp__rt_daemon_forget(void)
     lp__rt_cond_ready = 0;
     lp__rt.window_on = 0;
     memset(&lp__rt.clock, 0, sizeof lp__rt.clock);
-    lp__rt_ticks_forget(); /* the child chooses its own clock */
+    lp__rt_clock_forget(); /* the child chooses its own clock */
     lp__rt_daemon_free_state();
     /* The child is a run of its own: a new run-id with its first part. */
     lp__rt_ship_samples = lp__rt_ship_trace = 0;

@@ -10,7 +10,8 @@
  * rt_config.c (LOWPROF), rt_elf.c (modules, symbols, sites), rt_patch.c
  * (writing text), rt_count.c (the handlers behind the profile
  * instructions), rt_tramp.S (the entry trampoline), rt_daemon.c (windows
- * and strategies), rt_sampler.c (SIGPROF PC samples), rt_stacks.c (their
+ * and strategies), rt_clock.c (the clock methods), rt_copy.c (the
+ * copies), rt_sampler.c (SIGPROF PC samples), rt_stacks.c (their
  * frame-pointer stacks and calling contexts), rt_dump.c (profile files),
  * rt_fatal.c (fatal signals, the bump arena). */
 #ifndef LP_RT_INTERNAL_H
@@ -449,6 +450,21 @@ typedef struct lp__rt_ticks {
 /* The daemon's clock and window accounting. Read under lp__rt.lock, or by
  * the fatal-signal dump. */
 LP__HIDDEN const lp__rt_ticks *lp__rt_daemon_ticks(void);
+/* The clock's state (rt_clock.c), which the daemon's phase intervals
+ * read, and the windows seen since it looked for a clock. */
+extern lp__rt_ticks lp__rt_tk LP__HIDDEN;
+extern unsigned lp__rt_wopen_windows LP__HIDDEN;
+/* The daemon's calls into rt_clock.c (under lp__rt.lock): a window opened
+ * or closed (after span of CPU time); the clock's count now (0 without
+ * one); a fresh clock (the fork child); its arrays, once (0 or -1). */
+LP__HIDDEN void lp__rt_clock_opened(uint64_t now);
+LP__HIDDEN void lp__rt_clock_closed(uint64_t now, uint64_t span);
+LP__HIDDEN uint64_t lp__rt_clock_count(void);
+/* Chooses a clock from the windows' calls since the last choice; 1 when
+ * one was chosen. */
+LP__HIDDEN int lp__rt_clock_choose(void);
+LP__HIDDEN void lp__rt_clock_forget(void);
+LP__HIDDEN int lp__rt_clock_alloc(void);
 /* Program time of the windows in which method m's sites of type were on
  * (m < 0: every window) that a clock timed, the CPU time of those
  * windows, and the CPU time of the windows none timed; the epoch in
