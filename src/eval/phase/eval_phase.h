@@ -242,6 +242,25 @@ int lp__ep_energy(lp__ep_workload *w);
  * Returns 0, or 1 after printing why. */
 int lp__ep_report(const lp__ep_workload *ws, size_t n, const lp__ep_report_opts *opts);
 
+/* The code-region error every figure's "reaches" means: the paper's 5 %. */
+#define LP__EP_TARGET_ERROR 0.05
+/* Smallest average percent at which the curve averaged over the workloads
+ * has its error (mean, or with use_max the per-workload maximum) at most
+ * LP__EP_TARGET_ERROR; -1 never (eval_phase_out.c). */
+double lp__ep_curve_reaches(const lp__ep_workload *ws, size_t n, unsigned curve, unsigned err,
+                            int use_max);
+/* A percent in a table cell of width characters ("never" for -1). */
+void lp__ep_put_pct(FILE *f, double v, int width);
+/* The mean over workloads of curve s's Interleaved bytes over random's
+ * (-1 if none has both); *out_n how many, *out_sum_ratio total over total. */
+double lp__ep_bytes_ratio(const lp__ep_workload *ws, size_t n, unsigned s, size_t *out_n,
+                          double *out_sum_ratio);
+/* summary.md's "Online policies against the targets" and "The paper's
+ * claims on our programs" (eval_phase_claims.c). */
+void lp__ep_targets(const lp__ep_workload *ws, size_t n, FILE *md);
+void lp__ep_claims(const lp__ep_workload *ws, size_t n, FILE *md, double bytes_ratio,
+                   double sum_ratio, size_t ratio_n, const double avg_pct[LP__EP_ERRS][3]);
+
 /* ---- --check-online (eval_phase_online.c) ---------------------------------------- */
 
 /* Compares a recording made with --strategy with the offline estimate of

@@ -16,7 +16,6 @@
 #include "lowprof/host.h"
 #include "eval_phase.h"
 
-#define TARGET_ERROR 0.05 /* the paper's 5 % cut-off */
 #define TARGET_PERCENT 1.0 /* Fig. 10's "1 % sampled" */
 
 static const char *strategy_name(unsigned s)
@@ -113,7 +112,7 @@ static int average_setting(const lp__ep_workload *ws, size_t n, const lp__ep_set
 
 /* Smallest average percent at which the averaged curve's error (mean, or
  * with use_max the per-workload maximum) is at most the target; -1 never. */
-static double curve_reaches(const lp__ep_workload *ws, size_t n, unsigned curve, unsigned err,
+double lp__ep_curve_reaches(const lp__ep_workload *ws, size_t n, unsigned curve, unsigned err,
                             int use_max)
 {
     double best = -1;
@@ -127,7 +126,7 @@ static double curve_reaches(const lp__ep_workload *ws, size_t n, unsigned curve,
         if (!average_setting(ws, n, p, &a))
             continue;
         double e = use_max ? a.err_max[err] : a.err_mean[err];
-        if (e <= TARGET_ERROR && (best < 0 || a.percent < best))
+        if (e <= LP__EP_TARGET_ERROR && (best < 0 || a.percent < best))
             best = a.percent;
     }
     return best;
@@ -145,7 +144,7 @@ static double robust_percent(const lp__ep_workload *w, unsigned curve, unsigned 
             continue;
         for (size_t q = s->first; q < s->first + s->runs; q++) {
             const lp__ep_run *r = &w->runs.items[q];
-            if (r->err[err] > TARGET_ERROR && r->percent > worst_fail)
+            if (r->err[err] > LP__EP_TARGET_ERROR && r->percent > worst_fail)
                 worst_fail = r->percent;
         }
     }
@@ -162,7 +161,7 @@ static double robust_percent(const lp__ep_workload *w, unsigned curve, unsigned 
     return min_ok;
 }
 
-static void put_pct(FILE *f, double v, int width)
+void lp__ep_put_pct(FILE *f, double v, int width)
 {
     if (v < 0)
         fprintf(f, " %*s |", width, "never");
@@ -482,7 +481,7 @@ static int fig13(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
             const lp__ep_setting *s[4];
             for (unsigned c = 0; c < 4; c++) {
                 s[c] = lp__ep_cheapest(ws[w].settings, ws[w].nsettings, curves[c], e,
-                                       TARGET_ERROR);
+                                       LP__EP_TARGET_ERROR);
                 double rob = robust_percent(&ws[w], curves[c], e);
                 fprintf(f, "%s,%s,%s,%.4f,%.3f,%.4f\n", lp__ep_err_name[e], ws[w].m.name,
                         lp__ep_curve_name[curves[c]], s[c] ? s[c]->percent : -1,
@@ -495,7 +494,7 @@ static int fig13(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
             }
             fprintf(md, "| %s |", ws[w].m.name);
             for (unsigned c = 0; c < 3; c++) {
-                put_pct(md, s[c] ? s[c]->percent : -1, 1);
+                lp__ep_put_pct(md, s[c] ? s[c]->percent : -1, 1);
                 if (s[c])
                     fprintf(md, " %.1f |", s[c]->insns / 1e6);
                 else
@@ -511,22 +510,22 @@ static int fig13(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
                     }
                 }
             }
-            put_pct(md, s[3] ? s[3]->percent : -1, 1);
-            put_pct(md, robust_percent(&ws[w], LP__EP_C_PHASE, e), 1);
-            put_pct(md, robust_percent(&ws[w], LP__EP_C_PERIODIC, e), 1);
-            put_pct(md, robust_percent(&ws[w], LP__EP_C_RANDOM, e), 1);
+            lp__ep_put_pct(md, s[3] ? s[3]->percent : -1, 1);
+            lp__ep_put_pct(md, robust_percent(&ws[w], LP__EP_C_PHASE, e), 1);
+            lp__ep_put_pct(md, robust_percent(&ws[w], LP__EP_C_PERIODIC, e), 1);
+            lp__ep_put_pct(md, robust_percent(&ws[w], LP__EP_C_RANDOM, e), 1);
             fprintf(md, "\n");
         }
         fprintf(md, "| average (of those reaching) |");
         for (unsigned c = 0; c < 3; c++) {
-            put_pct(md, cnt[c] ? sum_pct[c] / (double)cnt[c] : -1, 1);
+            lp__ep_put_pct(md, cnt[c] ? sum_pct[c] / (double)cnt[c] : -1, 1);
             fprintf(md, cnt[c] ? " %.1f |" : " - |", cnt[c] ? sum_cost[c] / (double)cnt[c] : 0);
             if (c > 0)
                 fprintf(md, cnt_red[c - 1] ? " %.0f |" : " - |",
                         cnt_red[c - 1] ? sum_red[c - 1] / (double)cnt_red[c - 1] : 0);
             out_avg_pct[e][c] = cnt[c] ? sum_pct[c] / (double)cnt[c] : -1;
         }
-        put_pct(md, cnt[3] ? sum_pct[3] / (double)cnt[3] : -1, 1);
+        lp__ep_put_pct(md, cnt[3] ? sum_pct[3] / (double)cnt[3] : -1, 1);
         fprintf(md, " | | |\n");
         fprintf(md, "\nReached by phase-aware on %zu, periodic on %zu, random on %zu of %zu "
                     "workloads.\n",
@@ -539,7 +538,7 @@ static int fig13(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
  * random's, each at its cheapest setting reaching 5 % code-region error,
  * over the workloads where both reach it (-1 if none); *out_n gets how
  * many, *out_sum_ratio total bytes over total bytes. */
-static double bytes_ratio(const lp__ep_workload *ws, size_t n, unsigned s, size_t *out_n,
+double lp__ep_bytes_ratio(const lp__ep_workload *ws, size_t n, unsigned s, size_t *out_n,
                           double *out_sum_ratio)
 {
     double ratio = 0, phase_bytes = 0, random_bytes = 0;
@@ -594,7 +593,7 @@ static int fig15(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
                 avg[s][p][2] += (double)c->bytes;
             }
     }
-    *out_bytes_ratio = bytes_ratio(ws, n, 0, out_ratio_n, out_sum_ratio);
+    *out_bytes_ratio = lp__ep_bytes_ratio(ws, n, 0, out_ratio_n, out_sum_ratio);
     static const char *const what[3] = {"energy (mJ)", "computation (M instructions)",
                                         "bytes transmitted"};
     fprintf(md, "Averages over the %zu of %zu workloads where phase-aware, periodic and random "
@@ -676,214 +675,6 @@ static int predictors(const lp__ep_workload *ws, size_t n, const char *dir, FILE
     return close_out(f, path);
 }
 
-/* ---- the online policies against the targets -------------------------------------------- */
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Per curve: how the workloads reach 5 % code-region error (the median
- * workload's cheapest percent, how many reach it within 3 %), where the
- * suite-averaged curve reaches it, and the ratios the targets name:
- * against periodic's worst offset, avg and max random, and (for the
- * predictors) the oracle. */
-static void targets(const lp__ep_workload *ws, size_t n, FILE *md)
-{
-    static const unsigned curves[] = {LP__EP_C_PHASE, LP__EP_C_PHASE_MARKOV, LP__EP_C_REFINE,
-                                      LP__EP_C_REFINE_MARKOV, LP__EP_C_PERIODIC,
-                                      LP__EP_C_RANDOM};
-    enum { NC = sizeof curves / sizeof curves[0] };
-    double avg[NC], median[NC];
-    size_t within[NC];
-    double *per = calloc(n ? n : 1, sizeof *per);
-    if (!per)
-        return;
-    for (unsigned c = 0; c < NC; c++) {
-        avg[c] = curve_reaches(ws, n, curves[c], LP__EP_ERR_CR, 0);
-        within[c] = 0;
-        for (size_t w = 0; w < n; w++) {
-            const lp__ep_setting *s =
-                lp__ep_cheapest(ws[w].settings, ws[w].nsettings, curves[c], LP__EP_ERR_CR,
-                                TARGET_ERROR);
-            per[w] = s ? s->percent : HUGE_VAL; /* never: above every percent */
-            within[c] += s && s->percent <= 3.0;
-        }
-        qsort(per, n, sizeof *per, cmp_double);
-        median[c] = n ? (n % 2 ? per[n / 2] : (per[n / 2 - 1] + per[n / 2]) / 2) : HUGE_VAL;
-    }
-    free(per);
-    double periodic_worst = curve_reaches(ws, n, LP__EP_C_PERIODIC, LP__EP_ERR_CR, 1);
-    double random_avg = avg[5];
-    double random_max = curve_reaches(ws, n, LP__EP_C_RANDOM, LP__EP_ERR_CR, 1);
-    fprintf(md, "Code-region error <= 5 %%. \"median\": the median workload's cheapest %% "
-                "sampled (\"never\" counts as above every percent); \"<= 3 %%\": workloads "
-                "reaching it at 3 %% sampled or less; \"average\": the smallest mean %% sampled "
-                "at which the error averaged over the workloads is within 5 %%; the ratios "
-                "divide periodic's worst offset (%s), avg random (%s) and max random (%s) by "
-                "the curve's average.\n\n",
-            periodic_worst < 0 ? "never" : "reached", random_avg < 0 ? "never" : "reached",
-            random_max < 0 ? "never" : "reached");
-    fprintf(md, "| curve | median %% | <= 3 %% | average %% | periodic worst / it | avg random "
-                "/ it | max random / it |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
-    for (unsigned c = 0; c < NC; c++) {
-        fprintf(md, "| %s |", lp__ep_curve_name[curves[c]]);
-        put_pct(md, isinf(median[c]) ? -1 : median[c], 1);
-        fprintf(md, " %zu of %zu |", within[c], n);
-        put_pct(md, avg[c], 1);
-        const double ref[3] = {periodic_worst, random_avg, random_max};
-        for (unsigned r = 0; r < 3; r++) {
-            if (avg[c] <= 0)
-                fprintf(md, " - |");
-            else if (ref[r] < 0)
-                fprintf(md, " never / %.1f |", avg[c]);
-            else
-                fprintf(md, " %.2f |", ref[r] / avg[c]);
-        }
-        fprintf(md, "\n");
-    }
-    fprintf(md, "\nReal predictor over the oracle (Markov's average %% to reach 5 %% over the "
-                "oracle's):");
-    for (unsigned c = 0; c < 4; c += 2) {
-        fprintf(md, "%s ", c ? "; refine" : " third");
-        if (avg[c] > 0 && avg[c + 1] > 0)
-            fprintf(md, "%.2f", avg[c + 1] / avg[c]);
-        else
-            fprintf(md, "- (%s never reaches it)", avg[c] > 0 ? "Markov" : "the oracle");
-    }
-    fprintf(md, ".\n");
-    size_t rn = 0;
-    double sum_ratio = -1;
-    double r = bytes_ratio(ws, n, 3, &rn, &sum_ratio);
-    if (r < 0)
-        fprintf(md, "\nInterleaved bytes of refine (Markov) over avg random's: not testable "
-                    "(no workload where both reach 5 %%).\n");
-    else
-        fprintf(md, "\nInterleaved bytes of refine (Markov) over avg random's, each at its "
-                    "cheapest setting reaching 5 %%: per-workload mean %.2f over %zu workloads "
-                    "(total over total %.2f).\n",
-                r, rn, sum_ratio);
-}
-
-/* ---- the claims ----------------------------------------------------------------------- */
-
-static void claims(const lp__ep_workload *ws, size_t n, FILE *md, double bytes_ratio,
-                   double sum_ratio, size_t ratio_n, const double avg_pct[LP__EP_ERRS][3])
-{
-    double phase = curve_reaches(ws, n, LP__EP_C_PHASE, LP__EP_ERR_CR, 0);
-    double markov = curve_reaches(ws, n, LP__EP_C_PHASE_MARKOV, LP__EP_ERR_CR, 0);
-    double periodic = curve_reaches(ws, n, LP__EP_C_PERIODIC, LP__EP_ERR_CR, 0);
-    double random = curve_reaches(ws, n, LP__EP_C_RANDOM, LP__EP_ERR_CR, 0);
-    double maxrand = curve_reaches(ws, n, LP__EP_C_RANDOM, LP__EP_ERR_CR, 1);
-    size_t min_n = SIZE_MAX, one_phase = 0;
-    char one_names[512] = "";
-    for (size_t w = 0; w < n; w++) {
-        if (ws[w].m.n < min_n)
-            min_n = ws[w].m.n;
-        for (size_t i = 0; i < ws[w].nsettings; i++) {
-            const lp__ep_setting *s = &ws[w].settings[i];
-            if (lp__ep_curve_has(LP__EP_C_PHASE, s) && fabs(s->param - 0.1) < 1e-9 &&
-                s->phases <= 1.0) {
-                size_t len = strlen(one_names);
-                snprintf(one_names + len, sizeof one_names - len, "%s%s", one_phase ? ", " : "",
-                         ws[w].m.name);
-                one_phase++;
-            }
-        }
-    }
-    fprintf(md, "\n### Claim 1: 5 %% code-region error at 4-10 %% sampled (phase-aware) vs "
-                "~10-11 %% (periodic) and ~20 %% (random)\n\n");
-    fprintf(md, "Smallest mean %% sampled at which the error averaged over the workloads is at "
-                "most 5 %% (the paper reads its Figs. 11 and 15a the same way):\n\n"
-                "| strategy | paper | ours |\n| --- | --- | ---: |\n");
-    fprintf(md, "| phase-aware (third, oracle) | 4-10 |");
-    put_pct(md, phase, 1);
-    fprintf(md, "\n| phase-aware (third, markov predictor) | - |");
-    put_pct(md, markov, 1);
-    fprintf(md, "\n| phase-aware (refine, oracle) | - |");
-    put_pct(md, curve_reaches(ws, n, LP__EP_C_REFINE, LP__EP_ERR_CR, 0), 1);
-    fprintf(md, "\n| phase-aware (refine, markov predictor) | - |");
-    put_pct(md, curve_reaches(ws, n, LP__EP_C_REFINE_MARKOV, LP__EP_ERR_CR, 0), 1);
-    fprintf(md, "\n| periodic (mean over offsets) | 10-11 |");
-    put_pct(md, periodic, 1);
-    fprintf(md, "\n| avg random | 20 |");
-    put_pct(md, random, 1);
-    fprintf(md, "\n| max random | never |");
-    put_pct(md, maxrand, 1);
-    fprintf(md, "\n\nPer-workload means of the cheapest settings (Fig. 13 tables, code region): "
-                "phase-aware %.1f %%, periodic %.1f %%, random %.1f %% (workloads that reach "
-                "5 %% only).\n\n",
-            avg_pct[0][0], avg_pct[0][1], avg_pct[0][2]);
-    int in_range = phase >= 0 && phase <= 10.0;
-    int order = phase >= 0 && (periodic < 0 || phase <= periodic) &&
-                (random < 0 || periodic < 0 || periodic <= random);
-    fprintf(md, "Verdict: %s. ",
-            in_range && order ? "agrees"
-            : order           ? "the ordering agrees, the level differs"
-                              : "differs");
-    fprintf(md, "Phase-aware %s 5 %% at %s; periodic %s; random %s.\n\n",
-            phase >= 0 ? "reaches" : "does not reach",
-            phase >= 0 ? (in_range ? "or below the paper's range" : "above the paper's range")
-                       : "any threshold swept",
-            periodic < 0 ? "never reaches it" : periodic <= phase ? "needs no more" : "needs more",
-            random < 0 ? "never reaches it" : "needs more still" );
-    fprintf(md, "Why ours may differ:\n\n");
-    if (min_n < 200)
-        fprintf(md, "- Granularity: the smallest matrix has %zu intervals, so one sampled "
-                    "interval is already %.1f %% of that program; percentages below that cannot "
-                    "be reached by any strategy, and periodic N > %zu samples at most one "
-                    "interval. The paper's programs had hundreds of 10 M-instruction "
-                    "intervals.\n",
-                min_n, 100.0 / (double)min_n, min_n);
-    if (one_phase)
-        fprintf(md, "- %zu workload(s) are a single phase at threshold 0.1 (%s): any "
-                    "strategy's samples represent them, so periodic and random do as well there "
-                    "as phase-aware and pull the averages together.\n",
-                one_phase, one_names);
-    double unrep = 0;
-    size_t nunrep = 0;
-    for (size_t w = 0; w < n; w++)
-        for (size_t i = 0; i < ws[w].runs.count; i++) {
-            const lp__ep_run *r = &ws[w].runs.items[i];
-            if (r->strategy == LP__EP_PHASE && r->policy == LP__EP_THIRD &&
-                r->predictor == LP_PREDICT_ORACLE && r->param == lp__ep_thresholds[0] &&
-                r->intervals) {
-                unrep += (double)r->unrepresented / (double)r->intervals;
-                nunrep++;
-            }
-        }
-    if (nunrep && unrep / (double)nunrep > 0.1)
-        fprintf(md, "- The third-interval policy never samples a phase of fewer than three "
-                    "intervals (doc/phase.md), and such intervals contribute nothing to the "
-                    "estimate. At threshold %.2f, %.0f %% of the intervals are in such phases "
-                    "on average, so lowering the threshold raises phase-aware's error instead of "
-                    "lowering it; the centroid and first policies, which represent every phase, "
-                    "do not have this problem (settings.csv).\n",
-                lp__ep_thresholds[0], 100 * unrep / (double)nunrep);
-    fprintf(md, "- Our phase signatures are 32 hashed buckets of branch instructions, compressed "
-                "to 6 bits; the paper's tracker is Sherwood et al.'s. Coarser signatures merge "
-                "intervals that differ in detail, which raises phase-aware's error at a given "
-                "threshold.\n"
-                "- The paper assumes a perfect phase predictor; the oracle rows here do the "
-                "same, the Markov rows show the cost of a real one.\n\n");
-    fprintf(md, "### Claim 2: Interleaved phase-aware sends less than 1/4 of random's bytes\n\n");
-    if (bytes_ratio < 0)
-        fprintf(md, "Not testable: no workload where both phase-aware and random reach 5 %%.\n");
-    else
-        fprintf(md, "Mean over %zu workloads of phase-aware's Interleaved bytes over avg "
-                    "random's, each at its cheapest setting reaching 5 %% code-region error: "
-                    "%.2f (total bytes over total bytes: %.2f). Verdict: %s%s. %s\n",
-                ratio_n, bytes_ratio, sum_ratio, bytes_ratio < 0.25 ? "agrees" : "differs",
-                2 * ratio_n < n ? " (on fewer than half of the workloads: weak evidence)" : "",
-                bytes_ratio < 0.25
-                    ? "Interleaved sends one message per sampled interval, so bytes follow the "
-                      "number of samples, and phase-aware takes one per phase."
-                    : "Interleaved bytes follow the number of sampled intervals; where random "
-                      "reaches 5 % with few intervals (few intervals in all, or one phase), "
-                      "phase-aware saves less, and its phase trace costs bytes of its own.");
-}
-
 /* ---- everything ----------------------------------------------------------------------- */
 
 int lp__ep_report(const lp__ep_workload *ws, size_t n, const lp__ep_report_opts *o)
@@ -940,11 +731,11 @@ int lp__ep_report(const lp__ep_workload *ws, size_t n, const lp__ep_report_opts 
     }
     if (rc == 0) {
         fprintf(md, "\n## Online policies against the targets\n\n");
-        targets(ws, n, md);
+        lp__ep_targets(ws, n, md);
     }
     if (rc == 0) {
         fprintf(md, "\n## The paper's claims on our programs\n");
-        claims(ws, n, md, ratio, sum_ratio, ratio_n, avg_pct);
+        lp__ep_claims(ws, n, md, ratio, sum_ratio, ratio_n, avg_pct);
     }
     if (close_out(md, path) != 0 || rc != 0)
         return 1;
