@@ -8,7 +8,6 @@
 #define _GNU_SOURCE /* memmem */
 #include "cc_clone.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -440,15 +439,6 @@ static void lp_cc_put_copy(lp_cc_ctx *c, const lp_cc_fn *f)
     }
 }
 
-static int lp_cc_fail(char *err, size_t errcap, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errcap, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 /* Marks the internal functions that some line uses other than as the
  * callee of a direct call (a pointer passed, stored or compared). */
 static void lp_cc_mark_address_taken(lp_cc_ctx *c)
@@ -619,7 +609,7 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
     c->fns = malloc((n + 1) * sizeof *c->fns);
     if (!lines || !c->fns) {
         free(lines);
-        return lp_cc_fail(err, errcap, "out of memory");
+        return lp__cc_fail(err, errcap, "out of memory");
     }
     c->lines = lines;
     c->nlines = n;
@@ -630,7 +620,7 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
             size_t used;
             unsigned long v = lp_cc_num(l.p + 1, l.n - 1, &used);
             if (v >= LP_CC_MAX_NODE)
-                return lp_cc_fail(err, errcap, "line %zu: metadata node number too large", i + 1);
+                return lp__cc_fail(err, errcap, "line %zu: metadata node number too large", i + 1);
             if (v + 1 > maxnode)
                 maxnode = v + 1;
             continue;
@@ -644,7 +634,7 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
                                          &f->quoted)
                          : 0;
         if (!span)
-            return lp_cc_fail(err, errcap, "line %zu: a definition without a name", i + 1);
+            return lp__cc_fail(err, errcap, "line %zu: a definition without a name", i + 1);
         size_t head = (size_t)(at - l.p);
         f->def = i;
         f->internal = lp_cc_has_word(l, head, "internal") || lp_cc_has_word(l, head, "private");
@@ -655,7 +645,7 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
         while (j < n && !(lines[j].n == 1 && lines[j].p[0] == '}'))
             j++;
         if (j == n)
-            return lp_cc_fail(err, errcap, "line %zu: the definition of %.*s has no end", i + 1,
+            return lp__cc_fail(err, errcap, "line %zu: the definition of %.*s has no end", i + 1,
                               (int)f->name_len, f->name);
         f->end = j;
         c->nfns++;
@@ -664,14 +654,14 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
     qsort(c->fns, c->nfns, sizeof *c->fns, lp_cc_fn_cmp);
     lp_cc_mark_address_taken(c);
     if (lp_cc_mark_recursive(c) != 0)
-        return lp_cc_fail(err, errcap, "out of memory");
+        return lp__cc_fail(err, errcap, "out of memory");
     c->meta.n = maxnode;
     c->meta.next = maxnode;
     c->meta.line = malloc((maxnode + 1) * sizeof *c->meta.line);
     c->meta.map = calloc(maxnode + 1, sizeof *c->meta.map);
     c->meta.state = calloc(maxnode + 1, 1);
     if (!c->meta.line || !c->meta.map || !c->meta.state)
-        return lp_cc_fail(err, errcap, "out of memory");
+        return lp__cc_fail(err, errcap, "out of memory");
     for (unsigned long v = 0; v < maxnode; v++)
         c->meta.line[v] = -1;
     for (size_t i = 0; i < n; i++)
@@ -771,7 +761,7 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
      * only when their callers come in the same order. */
     order = malloc((c.nfns + 1) * sizeof *order);
     if (!order) {
-        copied = lp_cc_fail(err, errcap, "out of memory");
+        copied = lp__cc_fail(err, errcap, "out of memory");
         goto done;
     }
     for (size_t i = 0; i < c.nfns; i++)
@@ -783,7 +773,7 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
             continue;
         w.sp = lp_cc_subprogram(c.lines[f->def]);
         if (lp_cc_meta_plan(&w, c.lines, f) != 0) {
-            copied = lp_cc_fail(err, errcap, "out of memory");
+            copied = lp__cc_fail(err, errcap, "out of memory");
             goto done;
         }
         lp__cc_puts(&c.out, "\n");
@@ -806,7 +796,7 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
     /* Even an empty text is a terminated buffer (put allocates it). */
     lp__cc_put(&c.out, meta_out.p ? meta_out.p : "", meta_out.n);
     if (c.out.failed || meta_out.failed) {
-        copied = lp_cc_fail(err, errcap, "out of memory");
+        copied = lp__cc_fail(err, errcap, "out of memory");
         goto done;
     }
     *out = c.out.p;

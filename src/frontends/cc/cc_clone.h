@@ -61,6 +61,9 @@ void lp__cc_put(lp_cc_buf *b, const char *s, size_t n);
 void lp__cc_puts(lp_cc_buf *b, const char *s);
 /* At most 2 KiB at a time. */
 void lp__cc_printf(lp_cc_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A rewriter's failure: the message into err (errcap bytes); returns -1. */
+int lp__cc_fail(char *err, size_t errcap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Whether c may appear in an IR name after its first character. */
 int lp__cc_ident_char(char c);
 /* The lines of in (malloc'd; *count of them), or NULL without memory. */

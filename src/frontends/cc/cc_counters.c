@@ -31,7 +31,6 @@
 #define _GNU_SOURCE /* memmem */
 #include "cc_clone.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,15 +76,6 @@ typedef struct lp_cc_cctx {
     lp_cc_arr *arrs;
     size_t narrs, cap;
 } lp_cc_cctx;
-
-static int lp_cc_fail2(char *err, size_t errcap, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errcap, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* The length of the label a line begins (`NAME:` with NAME of IR name
  * characters), or 0. */
@@ -314,7 +304,7 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
     lp_cc_line *lines = in ? lp__cc_split(memcpy(in, input, len), len, &n) : NULL;
     if (!lines) {
         free(in);
-        return lp_cc_fail2(err, errcap, "out of memory");
+        return lp__cc_fail(err, errcap, "out of memory");
     }
     in[len] = 0;
     for (size_t i = 0; i < n; i++) {
@@ -325,7 +315,7 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
             size_t cap = c.cap ? 2 * c.cap : 64;
             lp_cc_arr *p = realloc(c.arrs, cap * sizeof *p);
             if (!p) {
-                rc = lp_cc_fail2(err, errcap, "out of memory");
+                rc = lp__cc_fail(err, errcap, "out of memory");
                 goto done;
             }
             c.arrs = p;
@@ -411,13 +401,13 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
             continue;
         }
         if (ln && l[0] == '@' && memmem(l, ln, "section \"__sancov_cntrs\"", 24)) {
-            rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter array in an unknown form",
+            rc = lp__cc_fail(err, errcap, "line %zu: a coverage counter array in an unknown form",
                              i + 1);
             break;
         }
         int w = lp_cc_widen(&c, &lines[i], n - i, &serial, &b);
         if (w < 0) {
-            rc = lp_cc_fail2(err, errcap,
+            rc = lp__cc_fail(err, errcap,
                              "line %zu: a coverage counter increment in an unknown form", i + 1);
             break;
         }
@@ -459,7 +449,7 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
                 lp__cc_put(&b, "\n", 1);
                 continue;
             }
-            rc = lp_cc_fail2(err, errcap, "line %zu: a coverage counter used in an unknown way",
+            rc = lp__cc_fail(err, errcap, "line %zu: a coverage counter used in an unknown way",
                              i + 1);
             break;
         }
@@ -505,7 +495,7 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
         free(x.p);
     }
     if (rc >= 0 && b.failed)
-        rc = lp_cc_fail2(err, errcap, "out of memory");
+        rc = lp__cc_fail(err, errcap, "out of memory");
 done:
     arrays += (long)extras.n; /* the added counters are arrays of one */
     free(lines);

@@ -71,3 +71,12 @@ int lp__cc_ident_char(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
            c == '$' || c == '.' || c == '_';
 }
+
+int lp__cc_fail(char *err, size_t errcap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errcap, fmt, ap);
+    va_end(ap);
+    return -1;
+}

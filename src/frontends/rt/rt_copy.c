@@ -161,13 +161,10 @@ LP__TEXT_ACCESS uint64_t lp__rt_copy_call_after(uint64_t from, uint64_t target)
         return 0;
     uint64_t end = lp__rt.copies[c].end;
     for (uint64_t a = from; a + 5 <= end; a++) {
-        const uint8_t *p = (const uint8_t *)(uintptr_t)a;
-        if ((p[0] == 0xe8 || p[0] == 0xe9) &&
-            a + 5 + (uint64_t)(int64_t)lp__rt_text_rel32(p + 1) == target)
-            return a + 5;
-        if (p[0] == 0x0f && a + 6 <= end && (p[1] & 0xf0) == 0x80 &&
-            a + 6 + (uint64_t)(int64_t)lp__rt_text_rel32(p + 2) == target)
-            return a + 6;
+        unsigned len =
+            lp__rt_text_branch_to((const uint8_t *)(uintptr_t)a, (size_t)(end - a), a, target);
+        if (len)
+            return a + len;
     }
     return 0;
 }

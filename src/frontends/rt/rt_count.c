@@ -185,16 +185,15 @@ static lp__rt_tcounts *lp__rt_tc_get(void)
     return tc;
 }
 
-void lp__rt_thread_attach(void)
-{
-    if (!lp__rt_tc)
-        lp__rt_tc_get();
-}
-
 static inline lp__rt_tcounts *lp__rt_tc_self(void)
 {
     lp__rt_tcounts *tc = lp__rt_tc;
     return tc ? tc : lp__rt_tc_get();
+}
+
+void lp__rt_thread_attach(void)
+{
+    (void)lp__rt_tc_self();
 }
 
 /* The probe sequence for a call pair: linear from the hash, at most this

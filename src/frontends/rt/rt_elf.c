@@ -358,11 +358,8 @@ LP__TEXT_ACCESS static int lp__rt_cov_scan(void)
     uint64_t last_end = 0;
     for (size_t i = 0; i + 5 <= len; i++) {
         uint8_t op = p[i];
-        if (op != 0xe8 && op != 0xe9)
-            continue;
-        int32_t rel = lp__rt_text_rel32(p + i + 1);
         uint64_t a = lp__rt.text_lo + i;
-        if (a + 5 + (uint64_t)(int64_t)rel != cb)
+        if (lp__rt_text_branch_to(p + i, 5, a, cb) != 5)
             continue;
         long m = lp__rt_method_at(a);
         if (m < 0 || a < last_end || !lp__rt.methods[m].has_cov) {

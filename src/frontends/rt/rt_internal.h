@@ -43,6 +43,21 @@ LP__TEXT_ACCESS static inline int32_t lp__rt_text_rel32(const uint8_t *p)
                      (uint32_t)p[3] << 24);
 }
 
+/* The length of the rel32 call or jump at address a (text bytes p, avail
+ * of them readable, at least 5) if it lands on target: 5 for call (E8) and
+ * jmp (E9), 6 for a conditional jump (0F 8x); 0 otherwise. */
+LP__TEXT_ACCESS static inline unsigned lp__rt_text_branch_to(const uint8_t *p, size_t avail,
+                                                             uint64_t a, uint64_t target)
+{
+    if ((p[0] == 0xe8 || p[0] == 0xe9) &&
+        a + 5 + (uint64_t)(int64_t)lp__rt_text_rel32(p + 1) == target)
+        return 5;
+    if (avail >= 6 && p[0] == 0x0f && (p[1] & 0xf0) == 0x80 &&
+        a + 6 + (uint64_t)(int64_t)lp__rt_text_rel32(p + 2) == target)
+        return 6;
+    return 0;
+}
+
 /* ---- configuration (rt_config.c) ------------------------------------------ */
 
 typedef enum lp__rt_strategy {
