@@ -86,16 +86,6 @@ typedef struct lp_cc_meta {
 
 /* The number in the digits at p[0, n) (the input is not terminated), and
  * in *used how many there were; saturates above LP_CC_MAX_NODE. */
-static unsigned long lp_cc_num(const char *p, size_t n, size_t *used)
-{
-    unsigned long v = 0;
-    size_t j = 0;
-    for (; j < n && p[j] >= '0' && p[j] <= '9'; j++)
-        v = v > LP_CC_MAX_NODE ? v : v * 10 + (unsigned long)(p[j] - '0');
-    *used = j;
-    return v;
-}
-
 /* Calls fn(number) for each `!N` reference in the line, outside strings. */
 static void lp_cc_refs(lp_cc_line l, size_t from, void (*fn)(void *, unsigned long), void *ctx)
 {
@@ -107,7 +97,7 @@ static void lp_cc_refs(lp_cc_line l, size_t from, void (*fn)(void *, unsigned lo
         if (in_str || c != '!' || i + 1 >= l.n || l.p[i + 1] < '0' || l.p[i + 1] > '9')
             continue;
         size_t used;
-        unsigned long v = lp_cc_num(l.p + i + 1, l.n - i - 1, &used);
+        unsigned long v = lp__cc_num(l.p + i + 1, l.n - i - 1, &used);
         fn(ctx, v);
         i += used;
     }
@@ -618,7 +608,7 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
         lp_cc_line l = lines[i];
         if (l.n > 1 && l.p[0] == '!' && l.p[1] >= '0' && l.p[1] <= '9') {
             size_t used;
-            unsigned long v = lp_cc_num(l.p + 1, l.n - 1, &used);
+            unsigned long v = lp__cc_num(l.p + 1, l.n - 1, &used);
             if (v >= LP_CC_MAX_NODE)
                 return lp__cc_fail(err, errcap, "line %zu: metadata node number too large", i + 1);
             if (v + 1 > maxnode)
@@ -667,7 +657,7 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
     for (size_t i = 0; i < n; i++)
         if (lines[i].n > 1 && lines[i].p[0] == '!' && lines[i].p[1] >= '0' && lines[i].p[1] <= '9') {
             size_t used;
-            unsigned long v = lp_cc_num(lines[i].p + 1, lines[i].n - 1, &used);
+            unsigned long v = lp__cc_num(lines[i].p + 1, lines[i].n - 1, &used);
             if (v < maxnode) /* not, when the line is inside a definition */
                 c->meta.line[v] = (long)i;
         }
@@ -682,7 +672,7 @@ static unsigned long lp_cc_subprogram(lp_cc_line d)
     for (size_t i = 0; i + 6 <= d.n; i++)
         if (memcmp(d.p + i, "!dbg !", 6) == 0)
             at = i + 6;
-    unsigned long v = at ? lp_cc_num(d.p + at, d.n - at, &used) : 0;
+    unsigned long v = at ? lp__cc_num(d.p + at, d.n - at, &used) : 0;
     return used ? v : (unsigned long)-1;
 }
 
@@ -728,7 +718,7 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
         if (nused && lp_cc_starts(l, "@llvm.compiler.used = appending global [") &&
             (list = memmem(l.p, l.n, "] [", 3)) != NULL) {
             size_t digits;
-            have = lp_cc_num(l.p + 40, l.n - 40, &digits);
+            have = lp__cc_num(l.p + 40, l.n - 40, &digits);
             lp__cc_puts(&c.out, "@llvm.compiler.used = appending global [");
             lp_cc_putu(&c.out, have + nused);
             lp__cc_puts(&c.out, " x i8*] [");

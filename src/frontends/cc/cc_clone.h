@@ -64,6 +64,10 @@ void lp__cc_printf(lp_cc_buf *b, const char *fmt, ...) __attribute__((format(pri
 /* A rewriter's failure: the message into err (errcap bytes); returns -1. */
 int lp__cc_fail(char *err, size_t errcap, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The decimal number at p, of digits only and within n bytes (*used of
+ * them; 0: none), saturated above LP__CC_NUM_MAX. */
+#define LP__CC_NUM_MAX 1000000000000000UL
+unsigned long lp__cc_num(const char *p, size_t n, size_t *used);
 /* Whether c may appear in an IR name after its first character. */
 int lp__cc_ident_char(char c);
 /* The lines of in (malloc'd; *count of them), or NULL without memory. */

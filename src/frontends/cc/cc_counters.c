@@ -98,9 +98,10 @@ static int lp_cc_arr_def(const char *l, size_t n, lp_cc_arr *out)
     const char *br = memchr(l, '[', n);
     if (!eq || !br)
         return 0;
-    char *end;
-    unsigned long k = strtoul(br + 1, &end, 10);
-    if (strncmp(end, " x i8]", 6) != 0)
+    size_t used;
+    unsigned long k = lp__cc_num(br + 1, (size_t)(l + n - (br + 1)), &used);
+    const char *end = br + 1 + used;
+    if (!used || l + n - end < 6 || memcmp(end, " x i8]", 6) != 0)
         return 0;
     out->name = l;
     out->len = (size_t)(eq - l);
@@ -108,29 +109,35 @@ static int lp_cc_arr_def(const char *l, size_t n, lp_cc_arr *out)
     return 1;
 }
 
+/* The arrays are sorted by name (lp_cc_arr_cmp) once they are all known:
+ * a module has one per copy, and each line asks. */
+static int lp_cc_arr_cmp(const void *x, const void *y)
+{
+    const lp_cc_arr *a = x, *b = y;
+    int d = memcmp(a->name, b->name, a->len < b->len ? a->len : b->len);
+    return d ? d : (a->len > b->len) - (a->len < b->len);
+}
+
 static const lp_cc_arr *lp_cc_arr_find(const lp_cc_cctx *c, const char *name, size_t len)
 {
-    for (size_t i = 0; i < c->narrs; i++)
-        if (c->arrs[i].len == len && memcmp(c->arrs[i].name, name, len) == 0)
-            return &c->arrs[i];
-    return NULL;
+    lp_cc_arr key = {name, len, 0};
+    return c->narrs ? bsearch(&key, c->arrs, c->narrs, sizeof *c->arrs, lp_cc_arr_cmp) : NULL;
 }
 
 /* Whether the line names a counter array (a whole name, not a prefix of a
  * longer one). */
 static const lp_cc_arr *lp_cc_names_arr(const lp_cc_cctx *c, const char *l, size_t n)
 {
-    for (size_t i = 0; i < c->narrs; i++) {
-        const lp_cc_arr *a = &c->arrs[i];
-        const char *p = l, *end = l + n;
-        while ((p = memmem(p, (size_t)(end - p), a->name, a->len)) != NULL) {
-            const char *q = p + a->len;
-            if (q == end ||
-                !(q[0] == '.' || (q[0] >= '0' && q[0] <= '9') || (q[0] >= 'a' && q[0] <= 'z') ||
-                  (q[0] >= 'A' && q[0] <= 'Z') || q[0] == '_'))
-                return a;
-            p = q;
-        }
+    const char *end = l + n;
+    for (const char *p = memchr(l, '@', n); p; p = memchr(p + 1, '@', (size_t)(end - p - 1))) {
+        const char *q = p + 1;
+        while (q < end && lp__cc_ident_char(*q))
+            q++;
+        const lp_cc_arr *a = lp_cc_arr_find(c, p, (size_t)(q - p));
+        if (a)
+            return a;
+        if (q >= end)
+            break;
     }
     return NULL;
 }
@@ -154,11 +161,12 @@ static const char *lp_cc_counter_ref(const lp_cc_cctx *c, const char *l, size_t 
     if (!comma)
         return NULL;
     *arr = lp_cc_arr_find(c, at, (size_t)(comma - at));
-    if (!*arr || strncmp(comma, ", i64 0, i64 ", 13) != 0)
+    if (!*arr || end - comma < 13 || memcmp(comma, ", i64 0, i64 ", 13) != 0)
         return NULL;
-    char *e;
-    *j = strtoul(comma + 13, &e, 10);
-    if (*e != ')' || *j >= (*arr)->k)
+    size_t used;
+    *j = lp__cc_num(comma + 13, (size_t)(end - (comma + 13)), &used);
+    const char *e = comma + 13 + used;
+    if (!used || e >= end || *e != ')' || *j >= (*arr)->k)
         return NULL;
     return e + 1;
 }
@@ -323,6 +331,8 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
         }
         c.arrs[c.narrs++] = a;
     }
+    if (c.narrs)
+        qsort(c.arrs, c.narrs, sizeof *c.arrs, lp_cc_arr_cmp);
     unsigned long serial = 0;
     /* Where the walk is: in a copy (from its define line), in a block
      * counted by which counter. */
@@ -399,6 +409,12 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
             lp__cc_put(&b, "\n", 1);
             arrays++;
             continue;
+        }
+        if (ln && l[0] == '@' && (memmem(l, ln, "section \"__lp_cnt64\"", 20) ||
+                                  memmem(l, ln, "section \"__lp_pcs64\"", 20))) {
+            rc = lp__cc_fail(err, errcap, "line %zu: the IR already holds lowprof's counters",
+                             i + 1);
+            break;
         }
         if (ln && l[0] == '@' && memmem(l, ln, "section \"__sancov_cntrs\"", 24)) {
             rc = lp__cc_fail(err, errcap, "line %zu: a coverage counter array in an unknown form",

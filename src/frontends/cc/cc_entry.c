@@ -179,9 +179,10 @@ int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
             break;
     }
     const char *h = p ? memmem(p, (size_t)(end - p), " #", 2) : NULL;
-    char *num_end;
-    unsigned long g = h ? strtoul(h + 2, &num_end, 10) : 0;
-    if (!h || num_end == h + 2 || (num_end < end && *num_end != ' ')) {
+    size_t used = 0;
+    unsigned long g = h ? lp__cc_num(h + 2, (size_t)(end - (h + 2)), &used) : 0;
+    const char *num_end = h ? h + 2 + used : NULL;
+    if (!h || !used || (num_end < end && *num_end != ' ')) {
         lp__cc_put(b, l, n);
         lp__cc_put(b, "\n", 1);
         return 0;
@@ -209,12 +210,13 @@ int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
  * without "patchable-function-entry". */
 void lp__cc_attrs_twin(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
 {
-    char *e;
-    unsigned long g = strtoul(l + 12, &e, 10);
+    size_t used;
+    unsigned long g = lp__cc_num(l + 12, n - 12, &used);
+    const char *e = l + 12 + used;
     size_t i = 0;
     while (i < a->n && a->v[i] != g)
         i++;
-    if (i == a->n || e == l + 12)
+    if (i == a->n || !used)
         return;
     static const char key[] = " \"patchable-function-entry\"=\"";
     const char *end = l + n, *k = memmem(e, (size_t)(end - e), key, sizeof key - 1);

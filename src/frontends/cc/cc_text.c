@@ -80,3 +80,13 @@ int lp__cc_fail(char *err, size_t errcap, const char *fmt, ...)
     va_end(ap);
     return -1;
 }
+
+unsigned long lp__cc_num(const char *p, size_t n, size_t *used)
+{
+    unsigned long v = 0;
+    size_t j = 0;
+    for (; j < n && p[j] >= '0' && p[j] <= '9'; j++)
+        v = v > LP__CC_NUM_MAX ? v : v * 10 + (unsigned long)(p[j] - '0');
+    *used = j;
+    return v;
+}
