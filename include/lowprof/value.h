@@ -247,6 +247,58 @@ int lp_value_set_region(lp_value_profiler *p, unsigned mask_bits, uint32_t match
 void lp_value_ignore(lp_value_profiler *p, uint64_t pc, int on);
 int lp_value_is_done(const lp_value_profiler *p, uint64_t pc);
 
+/* ---- the filter, tested by the caller ----------------------------------- */
+
+/* A binary translator can test the filter in the code it generates, as the
+ * hardware does at decode, and call lp_value_push only for what may pass:
+ * instructions of a filtered class that it rejects itself need no call.
+ * The registers below are the filter's own, read in place (they change in
+ * interrupts and timers, never between two calls into the profiler); the
+ * site's constants are fixed per instruction.
+ *
+ * An instruction at the site passes when (region_hash & *mask) == *match,
+ * its ignore bit (bit ignore_index of the table ignore, 64 to a word, the
+ * lowest first) is clear, and so is its done bit; its class must also be
+ * in classes. */
+typedef struct lp_value_regs {
+    const uint32_t *mask; /* the region mask, (1 << mask_bits) - 1 */
+    const uint32_t *match;
+    const uint64_t *ignore; /* the bit tables */
+    const uint64_t *done;
+    uint32_t classes;
+} lp_value_regs;
+
+typedef struct lp_value_site {
+    uint32_t region_hash;
+    uint32_t ignore_index;
+    uint32_t done_index;
+} lp_value_site;
+
+void lp_value_get_regs(const lp_value_profiler *p, lp_value_regs *out);
+void lp_value_get_site(const lp_value_profiler *p, uint64_t pc, lp_value_site *out);
+
+/* lp_value_push for an instruction whose site the caller keeps (from
+ * lp_value_get_site for the same pc): the filter reads the site's
+ * constants instead of hashing the PC again. Same returns. */
+int lp_value_push_site(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned opclass,
+                       const lp_value_site *site);
+
+/* Instructions of a filtered class that the caller's own test rejected
+ * since its last call, by the reason the filter would give (the region
+ * test, the small table, the done table): they count in the statistics
+ * and toward the region's idle timer as if pushed. Their time passes with
+ * lp_value_retire, which runs the timers; so a caller that rejects
+ * instructions itself must still call in (lp_value_quiet says when), or an
+ * idle region is never left. Returns 0, or the profiler's sticky error. */
+int lp_value_account(lp_value_profiler *p, uint64_t region, uint64_t ignored, uint64_t done);
+
+/* Retired instructions within which nothing can change the filter's
+ * registers if nothing passes the filter meanwhile: no timer is due and no
+ * buffered sample is processed (at least 1). A caller that rejects
+ * instructions itself calls in again by then, and the model then runs as
+ * if it had seen every instruction. */
+uint64_t lp_value_quiet(const lp_value_profiler *p);
+
 /* ---- estimation ---------------------------------------------------------- */
 
 /* One value's summed counters over the regions in which it was a slot's

@@ -117,13 +117,16 @@ typedef struct lp__eval_window {
     uint64_t events;      /* events read */
     uint64_t trace_insns; /* instruction count at the last event read */
     int whole_trace;      /* 1 when the trace ended before both windows were full */
+    uint64_t skipped;     /* value tuples left out before the window */
+    uint64_t base_insns;  /* instruction count at the last one left out: value_insns
+                           * count from there */
 } lp__eval_window;
 
 /* Reads the trace at path (a trace cut short gives the events before the
- * cut, with a note). Returns 0, or 1 after printing "lowprof: PATH: ...";
- * *out is empty then. */
-int lp__eval_window_load(const char *path, size_t max_values, size_t max_controls,
-                         lp__eval_window *out);
+ * cut, with a note), leaving out its first skip_values value tuples.
+ * Returns 0, or 1 after printing "lowprof: PATH: ..."; *out is empty then. */
+int lp__eval_window_load(const char *path, size_t skip_values, size_t max_values,
+                         size_t max_controls, lp__eval_window *out);
 /* Frees the arrays; accepts NULL. */
 void lp__eval_window_fini(lp__eval_window *w);
 

@@ -38,9 +38,11 @@ int lp__value_buffer_get(lp__value_buffer *b, lp__value_sample *out)
 void lp__value_buffer_tick(lp__value_buffer *b, uint64_t n)
 {
     /* Enough credit to empty the largest buffer many times over is as good
-     * as unlimited; the cap keeps the sum from overflowing. */
-    const uint64_t cap = (uint64_t)1 << 62;
-    uint64_t add = n > cap / (b->rate ? b->rate : 1) ? cap : n * b->rate;
+     * as unlimited; the cap keeps the sum from overflowing. (tick_max is
+     * the cap over the rate, divided once at creation: this runs for every
+     * instruction.) */
+    const uint64_t cap = LP__VALUE_CREDIT_CAP;
+    uint64_t add = n > b->tick_max ? cap : n * b->rate;
     b->credit = b->credit > cap - add ? cap : b->credit + add;
     if (!b->count && b->credit > LP__Q32)
         b->credit = LP__Q32;

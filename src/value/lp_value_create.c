@@ -89,7 +89,7 @@ int lp_value_init(void *mem, size_t size, const lp_value_options *o, lp_value_pr
     p->lfsr = o->seed;
 
     p->filter.classes = o->classes;
-    p->filter.mask_bits = o->mask_bits;
+    lp__value_filter_width(&p->filter, o->mask_bits);
     p->filter.match = o->match;
     p->filter.ignore_mask = ((uint32_t)1 << o->ignore_bits) - 1;
     p->filter.done_mask = ((uint32_t)1 << o->done_bits) - 1;
@@ -99,6 +99,7 @@ int lp_value_init(void *mem, size_t size, const lp_value_options *o, lp_value_pr
     p->buf.e = (lp__value_sample *)(void *)(base + l.buffer);
     p->buf.cap = o->buffer;
     p->buf.rate = drain_rate(o);
+    p->buf.tick_max = LP__VALUE_CREDIT_CAP / p->buf.rate;
 
     p->slots = (lp__value_slot *)(void *)(base + l.slots);
     p->cam.key = (uint64_t *)(void *)(base + l.cam_keys);

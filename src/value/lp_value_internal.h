@@ -29,6 +29,7 @@ uint32_t lp__value_lfsr_draw(uint32_t *state, unsigned bits);
 typedef struct lp__value_filter {
     uint32_t classes;
     uint32_t mask_bits;
+    uint32_t mask;        /* (1 << mask_bits) - 1, as the region test reads it */
     uint32_t match;
     uint32_t ignore_mask; /* table size - 1 */
     uint32_t done_mask;
@@ -45,8 +46,14 @@ enum {
     LP__FILTER_DONE,
 };
 
+/* The site constants of a stored PC, and the filter's test on them. */
+void lp__value_site_of(const lp__value_filter *f, uint64_t stored_pc, lp_value_site *out);
+unsigned lp__value_filter_test_site(const lp__value_filter *f, const lp_value_site *s,
+                                    unsigned opclass);
 unsigned lp__value_filter_test(const lp__value_filter *f, uint64_t stored_pc, unsigned opclass);
 uint32_t lp__value_done_index(const lp__value_filter *f, uint64_t stored_pc);
+/* Sets the region's width and its mask with it. */
+void lp__value_filter_width(lp__value_filter *f, uint32_t mask_bits);
 uint32_t lp__value_ignore_index(const lp__value_filter *f, uint64_t stored_pc);
 void lp__value_bit_set(uint64_t *table, uint32_t index, int on);
 int lp__value_bit_get(const uint64_t *table, uint32_t index);
@@ -61,6 +68,9 @@ typedef struct lp__value_sample {
     uint64_t value; /* full */
 } lp__value_sample;
 
+/* The sample buffer's largest credit, in Q32 samples. */
+#define LP__VALUE_CREDIT_CAP ((uint64_t)1 << 62)
+
 typedef struct lp__value_buffer {
     lp__value_sample *e;
     uint32_t cap;
@@ -68,6 +78,7 @@ typedef struct lp__value_buffer {
     uint32_t count;
     uint64_t credit; /* samples the co-processor may still process, Q32 */
     uint64_t rate;   /* samples it processes per main-processor instruction, Q32 */
+    uint64_t tick_max; /* the most instructions one tick credits in full (no overflow) */
 } lp__value_buffer;
 
 #define LP__Q32 ((uint64_t)1 << 32)

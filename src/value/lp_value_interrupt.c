@@ -131,8 +131,9 @@ static void resample_due(lp_value_profiler *p)
 }
 
 /* Thrash: the faster the slots were thrashing (replacements per sample
- * since the last interrupt), the finer the new partition. */
-static void split_region(lp_value_profiler *p)
+ * since the last interrupt), the finer the new partition. Returns whether
+ * the mask widened (not once it is at mask_max). */
+static int split_region(lp_value_profiler *p)
 {
     unsigned k = 1;
     if (4 * p->epoch_replacements >= p->epoch_samples)
@@ -144,11 +145,12 @@ static void split_region(lp_value_profiler *p)
     if (k > p->o.mask_max - p->filter.mask_bits)
         k = p->o.mask_max - p->filter.mask_bits;
     if (!k)
-        return;
+        return 0;
     /* The match keeps its low bits: the new region is the first of the
      * current region's 2^k parts. */
-    p->filter.mask_bits += k;
+    lp__value_filter_width(&p->filter, p->filter.mask_bits + k);
     p->stats.splits++;
+    return 1;
 }
 
 static void new_region(lp_value_profiler *p)
@@ -186,8 +188,11 @@ int lp__value_interrupt(lp_value_profiler *p, unsigned kind)
             if (p->slots[i].state != LP__SLOT_EMPTY)
                 p->stats.samples_lost += p->slots[i].total;
         clear_slots(p);
-        split_region(p);
-        new_region(p);
+        /* A region that cannot be split further stays, and keeps its age:
+         * otherwise thrashing at mask_max would hold the filter on it for
+         * ever. */
+        if (split_region(p))
+            new_region(p);
     } else if (kind != LP__IRQ_RESAMPLE) {
         rc = copy_slots(p);
         clear_slots(p);

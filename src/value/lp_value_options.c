@@ -41,7 +41,7 @@ void lp_value_options_default(lp_value_options *o)
     o->min_samples = 64;
     o->resample = 50000000;
     o->region_idle = 100000;
-    o->region_max = 10000000;
+    o->region_max = 2000000;
     o->interrupt_cycles = 500;
     o->slot_cycles = 40;
     o->load_cycles = 100;

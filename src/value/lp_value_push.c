@@ -33,13 +33,9 @@ static int advance(lp_value_profiler *p, uint64_t n)
     return rc;
 }
 
-int lp_value_push(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned opclass)
+/* One retired instruction that the filter judged why. */
+static int push(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned why)
 {
-    if (p->status)
-        return p->status;
-    if (p->finished)
-        return LP_EINVAL;
-    unsigned why = lp__value_filter_test(&p->filter, pc & p->pc_mask, opclass);
     if (why == LP__FILTER_PASS) {
         p->stats.class_passed++;
         p->stats.tagged++;
@@ -57,6 +53,25 @@ int lp_value_push(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned op
             p->stats.done_rejected++;
     }
     return advance(p, 1);
+}
+
+int lp_value_push(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned opclass)
+{
+    if (p->status)
+        return p->status;
+    if (p->finished)
+        return LP_EINVAL;
+    return push(p, pc, value, lp__value_filter_test(&p->filter, pc & p->pc_mask, opclass));
+}
+
+int lp_value_push_site(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned opclass,
+                       const lp_value_site *site)
+{
+    if (p->status)
+        return p->status;
+    if (p->finished)
+        return LP_EINVAL;
+    return push(p, pc, value, lp__value_filter_test_site(&p->filter, site, opclass));
 }
 
 int lp_value_retire(lp_value_profiler *p, uint64_t n)

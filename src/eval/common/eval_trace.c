@@ -69,8 +69,8 @@ static int append(lp_tuple **v, uint64_t **ins, size_t *n, size_t *cap, const lp
     return 0;
 }
 
-int lp__eval_window_load(const char *path, size_t max_values, size_t max_controls,
-                         lp__eval_window *w)
+int lp__eval_window_load(const char *path, size_t skip_values, size_t max_values,
+                         size_t max_controls, lp__eval_window *w)
 {
     memset(w, 0, sizeof *w);
     FILE *f = fopen(path, "rb");
@@ -117,8 +117,14 @@ int lp__eval_window_load(const char *path, size_t max_values, size_t max_control
             continue;
         int bad = 0;
         if (t.type == LP_TUPLE_VALUE) {
-            if (w->nvalues < max_values)
-                bad = append(&w->values, &w->value_insns, &w->nvalues, &vcap, &t, ev.icount);
+            if (w->skipped < skip_values) {
+                /* The window's clock starts at the last load left out. */
+                w->skipped++;
+                w->base_insns = ev.icount;
+            } else if (w->nvalues < max_values) {
+                bad = append(&w->values, &w->value_insns, &w->nvalues, &vcap, &t,
+                             ev.icount - w->base_insns);
+            }
         } else if (w->ncontrols < max_controls) {
             bad = append(&w->controls, &w->control_insns, &w->ncontrols, &ccap, &t, ev.icount);
         }

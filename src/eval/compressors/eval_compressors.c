@@ -160,7 +160,7 @@ static int run_workload(const lp_eval_cmp_opts *o, lp__eval_workload *t, const c
     }
     double t1 = now();
     lp__eval_window win;
-    int rc = lp__eval_window_load(t->path, (size_t)o->events, (size_t)max_controls, &win);
+    int rc = lp__eval_window_load(t->path, 0, (size_t)o->events, (size_t)max_controls, &win);
     if (t->recorded && !o->keep_traces)
         remove(t->path);
     if (rc)

@@ -87,7 +87,8 @@ static int run_workload(const lp_eval_val_opts *o, lp__eval_workload *t, unsigne
         fprintf(stderr, "lowprof eval: %s: recording the load trace...\n", t->name);
         lp__eval_suite suite = suite_of(o);
         /* Loads alone: the limit is then the number of loads. */
-        if (lp__eval_trace_record(&suite, t, "load", o->events, o->keep_traces) != 0) {
+        if (lp__eval_trace_record(&suite, t, "load", o->skip + o->events,
+                                  o->keep_traces) != 0) {
             if (!o->keep_traces)
                 remove(t->path); /* what a failed recording left */
             return 1;
@@ -97,7 +98,7 @@ static int run_workload(const lp_eval_val_opts *o, lp__eval_workload *t, unsigne
     }
     double t1 = now();
     lp__eval_window win;
-    int rc = lp__eval_window_load(t->path, (size_t)o->events, 0, &win);
+    int rc = lp__eval_window_load(t->path, (size_t)o->skip, (size_t)o->events, 0, &win);
     if (t->recorded && !o->keep_traces)
         remove(t->path);
     if (rc)
@@ -322,7 +323,8 @@ static int takes_value(const char *a)
 {
     static const char *const with[] = {"--out",  "--workloads", "--trace",     "--events",
                                        "--size", "--data",      "--seed",      "--rates",
-                                       "--conv-rate", "--min-count", "--limit", "--coproc"};
+                                       "--conv-rate", "--min-count", "--limit", "--coproc",
+                                       "--skip"};
     for (size_t i = 0; i < sizeof with / sizeof with[0]; i++)
         if (strcmp(a, with[i]) == 0)
             return 1;
@@ -332,7 +334,7 @@ static int takes_value(const char *a)
 /* Fills *o from the command line. Returns 0 or 2 after printing why. */
 static int parse_args(int argc, char **argv, lp_eval_val_opts *o, const char **out_dir)
 {
-    uint64_t events = 0, seed = 1, conv = 0, min_count = 100;
+    uint64_t events = 0, skip = 0, seed = 1, conv = 0, min_count = 100;
     const char *rates = NULL;
     o->size = "small";
     o->limit = 0.10;
@@ -369,6 +371,8 @@ static int parse_args(int argc, char **argv, lp_eval_val_opts *o, const char **o
             rates = v;
         else if (strcmp(a, "--events") == 0)
             rc = parse_u64(a, v, 1, (uint64_t)1 << 34, &events);
+        else if (strcmp(a, "--skip") == 0)
+            rc = parse_u64(a, v, 0, (uint64_t)1 << 34, &skip);
         else if (strcmp(a, "--seed") == 0)
             rc = parse_u64(a, v, 1, UINT32_MAX, &seed);
         else if (strcmp(a, "--conv-rate") == 0)
@@ -401,6 +405,7 @@ static int parse_args(int argc, char **argv, lp_eval_val_opts *o, const char **o
     }
     o->conv_rate = (uint32_t)conv;
     o->events = events ? events : (o->full ? 16 : 4) * (uint64_t)MEGA;
+    o->skip = skip;
     o->seed = seed;
     o->min_count = min_count;
     lp_value_options_default(&o->coproc);

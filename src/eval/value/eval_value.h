@@ -30,6 +30,7 @@ typedef struct lp_eval_val_opts {
     const char *size;      /* data set: small or full */
     const char *data_dir;  /* prepared inputs, or NULL for OUT/data */
     uint64_t events;       /* loads in the replayed window */
+    uint64_t skip;         /* loads of the trace before the window */
     uint64_t seed;
     uint64_t min_count;    /* the metric's: loads executed fewer times are left out */
     double limit;          /* error the "stays below" columns test */

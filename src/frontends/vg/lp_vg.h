@@ -278,6 +278,12 @@ extern const HChar *lp_vg_clo_value_profiler; /* "coproc[:OPTIONS]", or NULL */
 Bool lp_vg_value_on(void);
 void lp_vg_value_init(void);
 VG_REGPARM(2) void lp_vg_value_load(ULong pc, ULong value);
+/* Whether loads may be filtered inline (the filter passes loads at all),
+ * and the IR that does it for the load at pc with its widened value, under
+ * guard (NULL: always). For blocks where the co-processor is the loads'
+ * only consumer. */
+Bool lp_vg_value_inline(void);
+void lp_vg_value_ir(IRSB *out, ULong pc, IRExpr *value, IRExpr *guard);
 void lp_vg_value_finish(lp_profile_set *set);
 
 /* ---- calling contexts (lp_vg_context.c) ---- */

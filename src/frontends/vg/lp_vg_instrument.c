@@ -109,13 +109,20 @@ static IRExpr *lp_vg_widen(IRSB *out, IRExpr *v, IRType ty)
     }
 }
 
-static void lp_vg_instrument_load(IRSB *out, ULong pc, IRExpr *addr, IRTemp dst, IRExpr *guard)
+/* coproc_only: the co-processor is the loads' only consumer, so its
+ * filter is tested inline and the helper called only when it passes. */
+static void lp_vg_instrument_load(IRSB *out, ULong pc, IRExpr *addr, IRTemp dst, IRExpr *guard,
+                                  Bool coproc_only)
 {
     IRType ty = typeOfIRTemp(out->tyenv, dst);
     IRExpr *v = lp_vg_widen(out, IRExpr_RdTmp(dst), ty);
     if (!v)
         return;
     lp_vg_counters[LP_VG_STAT_LOAD_SITES]++;
+    if (coproc_only) {
+        lp_vg_value_ir(out, pc, v, guard);
+        return;
+    }
     lp_vg_dirty_call(out, "lp_vg_on_load", lp_vg_on_load,
                 mkIRExprVec_4(mkIRExpr_HWord(pc), addr, v, mkIRExpr_HWord(sizeofIRType(ty))),
                 guard);
@@ -434,10 +441,12 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     c.out = deepCopyIRSBExceptStmts(sb_in);
     c.block = c.profiling ? lp_vg_block_get(first.addr) : NULL;
     Bool cond = lp_vg_last_is_cond(sb_in, &last, last_imark);
-    Bool values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0 ||
-                  (lp_vg_clo_tuples & (1u << LP_TUPLE_VALUE)) != 0 || lp_vg_value_on();
+    Bool other_values = (lp_vg_clo_types & (1u << LP_PROF_VALUE)) != 0 ||
+                        (lp_vg_clo_tuples & (1u << LP_TUPLE_VALUE)) != 0;
+    Bool values = other_values || lp_vg_value_on();
     Bool trace_loads = (lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_LOAD))) ||
                        lp_vg_streams_wanted();
+    Bool coproc_only = !other_values && !trace_loads && lp_vg_value_inline();
     Bool trace_stores = (lp_vg_clo_trace && (lp_vg_clo_trace_kinds & (1u << LP_EV_STORE))) ||
                         lp_vg_streams_wanted();
     lp_vg_exit_kind final = lp_vg_final_kind(sb_in, &last, cond);
@@ -508,13 +517,14 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
             addStmtToIRSB(c.out, st);
             if ((values || trace_loads) && st->Ist.WrTmp.data->tag == Iex_Load)
                 lp_vg_instrument_load(c.out, cur.addr, st->Ist.WrTmp.data->Iex.Load.addr,
-                                      st->Ist.WrTmp.tmp, NULL);
+                                      st->Ist.WrTmp.tmp, NULL, coproc_only);
             break;
         case Ist_LoadG:
             addStmtToIRSB(c.out, st);
             if (values || trace_loads)
                 lp_vg_instrument_load(c.out, cur.addr, st->Ist.LoadG.details->addr,
-                                      st->Ist.LoadG.details->dst, st->Ist.LoadG.details->guard);
+                                      st->Ist.LoadG.details->dst, st->Ist.LoadG.details->guard,
+                                      coproc_only);
             break;
         case Ist_Store:
             addStmtToIRSB(c.out, st);
