@@ -116,6 +116,7 @@ const char cmd_eval_help[] =
     "  --trace FILES     replay these event traces (comma-separated, from\n"
     "                    `lowprof record --trace`) instead of recording workloads\n"
     "  --events N        loads replayed per workload (K, M: binary) [4M; 16M]\n"
+    "  --skip N          loads of each trace left out before the window [0]\n"
     "  --rates LIST      simple sampling's P<r> rates [10,30,100,300,1000,3000]\n"
     "  --conv-rate R     the rate plotted over time against the co-processor\n"
     "                    [the one whose overhead is nearest the co-processor's]\n"

@@ -67,8 +67,11 @@ int lp__report_coproc_values(lp_names *nm, const lp_report_view *v, const lp_rep
              lp_fmt_count(nloads, c1), lp_fmt_count(total, c2));
     lp__report_heading("Load values (estimated)", what, o, nloads, v);
     uint64_t tagged = 0, samples = 0, dropped = 0, interrupts = 0, repl = 0, cycles = 0, ppm = 0;
-    uint64_t masked = 0, alias_pc = 0, alias_value = 0;
+    uint64_t masked = 0, alias_pc = 0, alias_value = 0, all = 0;
     lp_host_parse_count(lp_meta_get(m, "coproc-tagged"), &tagged);
+    /* Recordings made before the total was kept lack it. */
+    const char *loads_text = lp_meta_get(m, "coproc-loads");
+    int have_all = loads_text && lp_host_parse_count(loads_text, &all) == 0;
     lp_host_parse_count(lp_meta_get(m, "coproc-samples"), &samples);
     lp_host_parse_count(lp_meta_get(m, "coproc-dropped"), &dropped);
     lp_host_parse_count(lp_meta_get(m, "coproc-interrupts"), &interrupts);
@@ -78,8 +81,11 @@ int lp__report_coproc_values(lp_names *nm, const lp_report_view *v, const lp_rep
     lp_host_parse_count(lp_meta_get(m, "coproc-masked"), &masked);
     lp_host_parse_count(lp_meta_get(m, "coproc-alias-pc"), &alias_pc);
     lp_host_parse_count(lp_meta_get(m, "coproc-alias-value"), &alias_value);
-    printf("  co-processor: %s loads passed the filter, %s samples processed, %s dropped "
-           "(buffer full)\n", lp_fmt_count(tagged, c1), lp_fmt_count(samples, c2),
+    char of[64] = "";
+    if (have_all)
+        snprintf(of, sizeof of, " of %s", lp_fmt_count(all, dec));
+    printf("  co-processor: %s loads%s passed the filter, %s samples processed, %s dropped "
+           "(buffer full)\n", lp_fmt_count(tagged, c1), of, lp_fmt_count(samples, c2),
            lp_fmt_count(dropped, name));
     printf("  %s interrupts, %s slots replaced, %s loads masked as done; aliasing: %s samples "
            "on another PC's slot, %s hits on a value equal only in its stored bits\n",

@@ -483,10 +483,14 @@ int lp_eval_value(int argc, char **argv)
                 o.full ? "full" : "small");
         for (int i = 0; i < argc; i++)
             fprintf(md, " %s", argv[i]);
-        fprintf(md,
-                "`. Window: the first %llu loads of each workload. Co-processor: %s%s. Simple "
-                "sampling: P<r> for r in",
-                (unsigned long long)o.events, o.coproc_text ? "defaults with " : "the defaults",
+        if (o.skip)
+            fprintf(md, "`. Window: %llu loads of each workload after its first %llu.",
+                    (unsigned long long)o.events, (unsigned long long)o.skip);
+        else
+            fprintf(md, "`. Window: the first %llu loads of each workload.",
+                    (unsigned long long)o.events);
+        fprintf(md, " Co-processor: %s%s. Simple sampling: P<r> for r in",
+                o.coproc_text ? "defaults with " : "the defaults",
                 o.coproc_text ? o.coproc_text : "");
         for (size_t k = 0; k < o.nrates; k++)
             fprintf(md, "%s %u", k ? "," : "", o.rates[k]);

@@ -220,6 +220,7 @@ void lp_vg_value_finish(lp_profile_set *set)
     lp_value_get_stats(lp_vg_coproc, &st);
     lp_meta *m = &set->meta;
     lp_meta_set(m, "value-profiler", lp_vg_clo_value_profiler);
+    lp_vg_meta_u64(m, "coproc-loads", st.class_passed);
     lp_vg_meta_u64(m, "coproc-tagged", st.tagged);
     lp_vg_meta_u64(m, "coproc-samples", st.samples);
     lp_vg_meta_u64(m, "coproc-dropped", st.dropped_full);
