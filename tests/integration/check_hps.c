@@ -27,22 +27,7 @@ static void record(const char *name, const char *const *opts, const char *arg,
     char path[4096], log[4096];
     snprintf(path, sizeof path, "%s/%s.lpprof", dir, name);
     snprintf(log, sizeof log, "%s/%s.log", dir, name);
-    char *argv[64];
-    int k = 0;
-    argv[k++] = (char *)lowprof;
-    argv[k++] = "record";
-    argv[k++] = "-q";
-    argv[k++] = "--no-imatrix";
-    argv[k++] = "-o";
-    argv[k++] = path;
-    for (int i = 0; opts[i] && k < 56; i++)
-        argv[k++] = (char *)opts[i];
-    argv[k++] = "--";
-    argv[k++] = (char *)prog;
-    if (arg)
-        argv[k++] = (char *)arg;
-    argv[k] = NULL;
-    if (lp_itest_run(argv, log) != 0) {
+    if (lp_itest_record(lowprof, opts, prog, arg, path, log) != 0) {
         fprintf(stderr, "recording %s failed; see %s\n", name, log);
         exit(1);
     }

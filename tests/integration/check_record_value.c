@@ -36,22 +36,7 @@ static int record(const char *name, const char *const *opts, lp_profile_set *out
     char path[4200], log[4200];
     snprintf(path, sizeof path, "%s/%s.lpprof", work, name);
     snprintf(log, sizeof log, "%s/%s.log", work, name);
-    char *argv[32];
-    int k = 0;
-    argv[k++] = (char *)lowprof;
-    argv[k++] = "record";
-    argv[k++] = "-q";
-    argv[k++] = "--no-imatrix";
-    argv[k++] = "-o";
-    argv[k++] = path;
-    for (int i = 0; opts[i]; i++)
-        argv[k++] = (char *)opts[i];
-    argv[k++] = "--";
-    argv[k++] = (char *)prog;
-    argv[k] = NULL;
-    int st = lp_itest_run(argv, log);
-    if (st != 0 && lp_itest_vgtool_missing(log))
-        exit(77);
+    int st = lp_itest_record(lowprof, opts, prog, NULL, path, log);
     if (st == 0 && out)
         lp_itest_load(path, out);
     return st;

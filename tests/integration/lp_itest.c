@@ -26,6 +26,30 @@ int lp_itest_run(char *const argv[], const char *log_path)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+int lp_itest_record(const char *lowprof, const char *const *opts, const char *prog,
+                    const char *arg, const char *path, const char *log)
+{
+    char *argv[64];
+    int k = 0;
+    argv[k++] = (char *)lowprof;
+    argv[k++] = "record";
+    argv[k++] = "-q";
+    argv[k++] = "--no-imatrix";
+    argv[k++] = "-o";
+    argv[k++] = (char *)path;
+    for (int i = 0; opts[i] && k < 56; i++)
+        argv[k++] = (char *)opts[i];
+    argv[k++] = "--";
+    argv[k++] = (char *)prog;
+    if (arg)
+        argv[k++] = (char *)arg;
+    argv[k] = NULL;
+    int st = lp_itest_run(argv, log);
+    if (st != 0 && lp_itest_vgtool_missing(log))
+        exit(77);
+    return st;
+}
+
 void lp_itest_load(const char *path, lp_profile_set *out)
 {
     FILE *f = fopen(path, "rb");

@@ -10,16 +10,7 @@
 #include "lowprof/value.h"
 #include "../../../src/value/lp_value_internal.h"
 #include "../lp_test.h"
-
-static lp_value_profiler *make(const char *spec)
-{
-    lp_value_options o;
-    lp_value_options_default(&o);
-    LP_CHECK(lp_value_options_parse(spec, &o, NULL) == 0);
-    lp_value_profiler *p = NULL;
-    LP_CHECK(lp_value_create(&o, &p) == 0);
-    return p;
-}
+#include "value_test.h"
 
 #define NPC 4096
 static uint64_t pc_of(unsigned i)

@@ -17,6 +17,7 @@
 #include "lowprof/value.h"
 #include "lowprof/metrics.h"
 #include "../lp_test.h"
+#include "value_test.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
 static uint64_t next_rand(void)
@@ -29,20 +30,6 @@ static uint64_t next_rand(void)
 
 /* Pushes that failed; checked once per test rather than per push. */
 static int push_errors;
-
-static lp_value_profiler *make(const char *spec)
-{
-    lp_value_options o;
-    lp_value_options_default(&o);
-    lp_value_parse_error err;
-    int rc = lp_value_options_parse(spec, &o, &err);
-    LP_CHECK(rc == 0);
-    if (rc)
-        fprintf(stderr, "  option %s: %s\n", err.field ? err.field : "?", err.why);
-    lp_value_profiler *p = NULL;
-    LP_CHECK(lp_value_create(&o, &p) == 0);
-    return p;
-}
 
 /* One instruction of a stream: the planted load 1 time in 4, a background
  * load (60 of them, value k % 3 or random) 1 time in 4, else a non-load. */

@@ -10,6 +10,7 @@
 #include "lowprof/value.h"
 #include "../../../src/value/lp_value_internal.h"
 #include "../lp_test.h"
+#include "value_test.h"
 
 static lp__value_limits limits(uint32_t hit_bits, uint32_t total_bits)
 {
@@ -193,18 +194,6 @@ static void test_cam(void)
         }
     }
     LP_CHECK_EQ_U64(bad, 0);
-}
-
-static lp_value_profiler *make(const char *spec)
-{
-    lp_value_options o;
-    lp_value_options_default(&o);
-    lp_value_parse_error err;
-    int rc = lp_value_options_parse(spec, &o, &err);
-    LP_CHECK(rc == 0);
-    lp_value_profiler *p = NULL;
-    LP_CHECK(lp_value_create(&o, &p) == 0);
-    return p;
 }
 
 static void test_replacement_engine(void)
