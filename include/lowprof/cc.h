@@ -17,6 +17,7 @@ typedef struct lp_cc_build {
     char **link_tail;       /* what a link appends after the objects */
     size_t nlink_tail;
     int print;              /* print each command on stderr */
+    int calls_only;         /* the call graph only: blocks without calls go uncounted */
 } lp_cc_build;
 
 /* Whether a compiler argument is a C file to compile (NAME.c, not an

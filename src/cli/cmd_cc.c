@@ -314,6 +314,7 @@ int cmd_cc(int argc, char **argv)
             .link_tail = tail,
             .nlink_tail = ntail,
             .print = print,
+            .calls_only = !(types & 2),
         };
         int rc = lp_cc_clone_build(&b);
         free(av);

@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *out = NULL;
     size_t out_len = 0;
     long arrays =
-        lp_cc_counters_ir((const char *)data, size, size & 1, &out, &out_len, err, sizeof err);
+        lp_cc_counters_ir((const char *)data, size, (unsigned)size & 3, &out, &out_len, err, sizeof err);
     if (!fuzz_rewrite_result(arrays, err, sizeof err, out, out_len))
         return 0;
     FUZZ_ASSERT(fuzz_lines_with(out, out_len, "@", "section \"__lp_cnt64\"") == arrays);

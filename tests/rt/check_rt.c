@@ -6,7 +6,7 @@
  *
  * usage: check_rt LOWPROF SRCDIR WORKDIR TEST [RUNTIME-SOURCES...]
  * TEST: exact cet-gcc cet-clang switch flags fork exec segv chain abort term prof
- * output scale tsan stacks calls calls-inline
+ * output scale tsan stacks calls calls-inline calls-cg
  * (tsan compiles the runtime's sources with -fsanitize=thread first).
  * Exits 0, 1 on a failed check, 77 when clang or one of its flags is
  * missing. */
@@ -174,9 +174,13 @@ static void build_with(const char *name, const char *cc, const char *profiles, c
     }
 }
 
+/* What build compiles the program to profile (calls-cg: the call graph
+ * only). */
+static const char *g_profiles = "call-graph,block";
+
 static void build(const char *name, const char *rt, const char *const *extra)
 {
-    build_with(name, "clang", "call-graph,block", rt, extra);
+    build_with(name, "clang", g_profiles, rt, extra);
 }
 
 /* Runs WORK/prog in mode with LOWPROF=env and extra ("NAME=VALUE" or
@@ -762,7 +766,9 @@ static void test_tsan(int nsrc, char **srcs)
  * the optimiser may change the arguments of still computes right. Off,
  * nothing is counted and the output is the same. */
 /* rt_calls.c, always on: every kind of call counted exactly, in the
- * copies (clone) and through the trampoline (inline). */
+ * copies (clone), in copies that count only their entries and calls
+ * (calls-cg) and through the trampoline (inline). A calls-only build
+ * refuses a block profile, saying why. */
 static void test_calls(void)
 {
     g_prog_src = "rt_calls.c";
@@ -810,6 +816,19 @@ static void test_calls(void)
           "%s: %llu call pairs for %llu calls", g_blocks,
           (unsigned long long)sum_by(&l, LP_PROF_CALL_PAIR, 1, NULL, NULL),
           (unsigned long long)sum_by(&l, LP_PROF_METHOD, 0, NULL, NULL));
+    unload(&l);
+    if (strcmp(g_profiles, "call-graph") != 0)
+        return;
+    st = run_prog("calls", "strategy=always,hot=all,profiles=call-graph,block,out=q.lpprof", NULL);
+    CHECK(ok_status(st), "calls-only build asked for blocks: status %d", st);
+    char *err = slurp(path_in(g_work, "err.txt"));
+    CHECK(strstr(err, "no block profile: this program was built for the call graph only") != NULL,
+          "calls-only build asked for blocks: no word of it in '%s'", err);
+    load("q.lpprof", &l);
+    CHECK(lp_profile_set_find(&l.set, LP_PROF_BLOCK, LP_PHASE_NONE) == NULL,
+          "calls-only build wrote a block profile");
+    CHECK(method(&l, "cl_leaf") == 500, "calls-only build asked for blocks: cl_leaf %llu",
+          (unsigned long long)method(&l, "cl_leaf"));
     unload(&l);
 }
 
@@ -1091,6 +1110,8 @@ int main(int argc, char **argv)
         test_calls();
     else if (strcmp(t, "calls-inline") == 0)
         g_blocks = "inline", test_calls();
+    else if (strcmp(t, "calls-cg") == 0)
+        g_profiles = "call-graph", test_calls();
     else if (strcmp(t, "cet-gcc") == 0)
         test_cet("gcc");
     else if (strcmp(t, "cet-clang") == 0)

@@ -73,9 +73,9 @@ static int lp_cc_run(char **argv, int print)
 }
 
 /* Reads the IR at in, adds the copies (counters 0) or makes their
- * counters (counters 1; pic as lp_cc_counters_ir takes it), writes out. */
+ * counters (counters 1, with lp_cc_counters_ir's flags), writes out. */
 static int lp_cc_rewrite_file(const char *in, const char *out, const char *source, int counters,
-                              int pic)
+                              unsigned flags)
 {
     uint8_t *text;
     size_t size;
@@ -83,7 +83,7 @@ static int lp_cc_rewrite_file(const char *in, const char *out, const char *sourc
         return 1;
     char *res, err[256];
     size_t res_len;
-    long n = counters ? lp_cc_counters_ir((const char *)text, size, pic, &res, &res_len, err,
+    long n = counters ? lp_cc_counters_ir((const char *)text, size, flags, &res, &res_len, err,
                                           sizeof err)
                       : lp_cc_clone_ir((const char *)text, size, &res, &res_len, err, sizeof err);
     lp_free(text);
@@ -282,7 +282,8 @@ int lp_cc_clone_build(const lp_cc_build *b)
         if (rc == 0)
             rc = lp_cc_run(s3.v, b->print);
         if (rc == 0)
-            rc = lp_cc_rewrite_file(cnt, cnt64, src, 1, pic);
+            rc = lp_cc_rewrite_file(cnt, cnt64, src, 1,
+                                    (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u));
         if (rc == 0)
             rc = lp_cc_run(s5.v, b->print);
         free(s1.v);

@@ -84,11 +84,14 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
 /* Makes the block counters that clang's inline-8bit-counters coverage put
  * into the optimised IR text in (len bytes) 64-bit, per thread, and
  * lowprof's own, and gives the copies their call sites and entry checks
- * (cc_counters.c says how). pic: the object may go into a shared library
- * (the runtime's thread-local variables are then reached through the
- * GOT). The new text goes to *out (malloc'd). Returns the number of
- * counter arrays, or -1 with a message naming the line in err. */
-long lp_cc_counters_ir(const char *in, size_t len, int pic, char **out, size_t *out_len,
+ * (cc_counters.c says how). Flags: LP_CC_PIC, the object may go into a
+ * shared library (the runtime's thread-local variables are then reached
+ * through the GOT); LP_CC_CALLS_ONLY, only the call graph is wanted, so
+ * only entry blocks and blocks with calls keep their increments. The new
+ * text goes to *out (malloc'd). Returns the number of counter arrays, or
+ * -1 with a message naming the line in err. */
+enum { LP_CC_PIC = 1, LP_CC_CALLS_ONLY = 2 };
+long lp_cc_counters_ir(const char *in, size_t len, unsigned flags, char **out, size_t *out_len,
                        char *err, size_t errcap);
 
 /* ---- the copies' call sites (cc_sites.c), for cc_counters.c ---- */

@@ -24,7 +24,10 @@
  * - in each copy, its calls (cc_sites.c: the site table, counters for the
  *   blocks with calls that the coverage pass left out, the counting call
  *   before an indirect call) and the copy as a whole (cc_entry.c: the
- *   entry check, names for numbered values, attributes).
+ *   entry check, names for numbered values, attributes);
+ * - for a build that profiles only the call graph, the increments of the
+ *   blocks that neither enter a copy nor call: their counts are not
+ *   needed, and a counter costs two instructions.
  *
  * Anything else that names a counter array is refused, so a change in how
  * clang writes the increments fails the build instead of miscounting. */
@@ -296,8 +299,23 @@ static void lp_cc_put_used(const lp_cc_cctx *c, lp_cc_buf *b, const char *l, siz
     }
 }
 
-long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_t *out_len,
-                       char *err, size_t errcap)
+/* Whether the block that line i is in (up to the next label or the
+ * function's end) makes a call the site table counts. */
+static int lp_cc_block_calls(const lp_cc_line *lines, size_t n, size_t i)
+{
+    for (; i < n; i++) {
+        const char *l = lines[i].p;
+        size_t ln = lines[i].n;
+        if ((ln == 1 && l[0] == '}') || lp_cc_label_len(l, ln))
+            return 0;
+        if (lp__cc_sites_wants(l, ln))
+            return 1;
+    }
+    return 0;
+}
+
+long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out,
+                       size_t *out_len, char *err, size_t errcap)
 {
     lp_cc_cctx c = {0};
     lp_cc_buf b = {0};
@@ -421,6 +439,7 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
                              i + 1);
             break;
         }
+        size_t before = b.n;
         int w = lp_cc_widen(&c, &lines[i], n - i, &serial, &b);
         if (w < 0) {
             rc = lp__cc_fail(err, errcap,
@@ -433,6 +452,13 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
             if (in_copy && !entry_split) {
                 lp__cc_split_entry(&b, cur->name, cur->len, cur->k, cur_j);
                 entry_split = 1;
+            } else if (in_copy && (flags & LP_CC_CALLS_ONLY) &&
+                       !lp_cc_block_calls(lines, n, i + 1)) {
+                /* For the call graph a copy needs its entry count and its
+                 * calls' counts: a block without calls goes uncounted (its
+                 * counter stays 0, and the runtime refuses block profiles
+                 * of such a build: @lp__cc_calls_only below). */
+                b.n = before;
             }
             continue;
         }
@@ -482,7 +508,7 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
          * variables sit at fixed offsets from the thread pointer, one
          * instruction away, unless this object may go into a shared
          * library. */
-        const char *model = pic ? "initialexec" : "localexec";
+        const char *model = (flags & LP_CC_PIC) ? "initialexec" : "localexec";
         lp__cc_printf(&b,
                       "\n@lp__rt_cnt_delta = external thread_local(%s) global i64, align 8\n"
                       "@lp__rt_cp_lo = external thread_local(%s) global i64, align 8\n"
@@ -491,6 +517,10 @@ long lp_cc_counters_ir(const char *input, size_t len, int pic, char **out, size_
                       model, model, model);
         if (!memmem(in, len, "declare i8* @llvm.returnaddress(i32", 35))
             lp__cc_printf(&b, "declare i8* @llvm.returnaddress(i32)\n");
+        /* The runtime's sign that some blocks of the program's copies do
+         * not count (weak: one per object, the linker keeps one). */
+        if (flags & LP_CC_CALLS_ONLY)
+            lp__cc_printf(&b, "@lp__cc_calls_only = weak global i8 1, align 1\n");
         lp__cc_sites_emit(&sites, &b);
         /* The added counters' pc-table entries take the addresses of
          * numbered blocks, which IR allows only before the function's

@@ -101,6 +101,11 @@ static void lp__rt_atfork_child(void)
     }
 }
 
+/* Defined (weak, by every object) in a build whose copies count only their
+ * entries and calls (lowprof cc --profiles=call-graph): its block counts
+ * are incomplete. */
+extern const char lp__cc_calls_only __attribute__((weak));
+
 __attribute__((constructor(101))) static void lp__rt_ctor(void)
 {
     if (lp__rt.enabled)
@@ -110,6 +115,12 @@ __attribute__((constructor(101))) static void lp__rt_ctor(void)
         strcat(err, "; profiling is off");
         lp__rt_say(err);
         return;
+    }
+    if (((lp__rt.cfg.types >> LP_RT_BLOCKS) & 1) && &lp__cc_calls_only) {
+        lp__rt_say("no block profile: this program was built for the call graph only "
+                   "(lowprof cc --profiles=call-graph); build with --profiles=call-graph,block "
+                   "to profile blocks");
+        lp__rt.cfg.types &= ~(1u << LP_RT_BLOCKS);
     }
     lp__rt_modules_scan();
     lp__rt_funcs_load();
