@@ -25,6 +25,20 @@ static FILE *open_csv(const char *dir, const char *name, char *line, size_t cap)
     return f;
 }
 
+/* Turns a CSV line into words for sscanf. */
+static void unquote(char *line)
+{
+    for (char *q = line; *q; q++)
+        if (*q == ',')
+            *q = ' ';
+}
+
+/* 0 for orig, 1 for EC+L4, 2 for the HPS arm, -1 otherwise. */
+static int arm(const char *p)
+{
+    return strcmp(p, "orig") == 0 ? 0 : strcmp(p, "EC+L4") == 0 ? 1 : strcmp(p, "HPS") == 0 ? 2 : -1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -53,14 +67,10 @@ int main(int argc, char **argv)
         char w[64], p[64];
         unsigned long long c, insns;
         double per, o;
-        for (char *q = line; *q; q++)
-            if (*q == ',')
-                *q = ' ';
+        unquote(line);
         if (sscanf(line, "%63s %63s %llu %llu %lf %lf", w, p, &c, &insns, &per, &o) != 6)
             continue;
-        int k = strcmp(p, "orig") == 0 ? 0 : strcmp(p, "EC+L4") == 0 ? 1
-                                        : strcmp(p, "HPS") == 0     ? 2
-                                                                    : -1;
+        int k = arm(p);
         LP_CHECK(k >= 0 && insns > 1000000);
         if (k >= 0) {
             ovh[k] = o;
@@ -81,9 +91,7 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof line, f)) {
         char w[64], s[64], p[64];
         double rate, ov;
-        for (char *q = line; *q; q++)
-            if (*q == ',')
-                *q = ' ';
+        unquote(line);
         if (sscanf(line, "%63s %63s %63s %lf %lf", w, s, p, &rate, &ov) != 5)
             continue;
         double nominal = strcmp(s, "1000:50") == 0 ? 100.0 * 50 / 1050 : 100.0 / 21;
@@ -101,14 +109,10 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof line, f)) {
         char w[64], p[64], s[64];
         double ov, o;
-        for (char *q = line; *q; q++)
-            if (*q == ',')
-                *q = ' ';
+        unquote(line);
         if (sscanf(line, "%63s %63s %63s %lf %lf", w, p, s, &ov, &o) != 5)
             continue;
-        int k = strcmp(p, "orig") == 0 ? 0 : strcmp(p, "EC+L4") == 0 ? 1
-                                        : strcmp(p, "HPS") == 0     ? 2
-                                                                    : -1;
+        int k = arm(p);
         LP_CHECK(k >= 0 && ov >= 0 && ov <= 100);
         if (k >= 0)
             ov8[k] = ov;
