@@ -221,6 +221,7 @@ int main(int argc, char **argv)
     LP_CHECK(overlap != UINT64_MAX && overlap + 500000 <= ec_overlap);
     uint64_t cuts = meta_u64(&ec, "streams-sampled-cuts");
     LP_CHECK(cuts != UINT64_MAX && cuts + 1 >= meta_u64(&ec, "bursty-bursts") && cuts > 0);
+    LP_CHECK_EQ_U64(meta_u64(&ec, "streams-cuts"), 0); /* one thread: the whole trace is one run */
     lp_profile_set_fini(&ec);
 
     lp_profile_set exs;
