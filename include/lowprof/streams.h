@@ -154,11 +154,24 @@ int lp_streams_builder_push(lp_streams_builder *b, uint64_t pc, uint64_t addr);
  * ignored (0). Errors as lp_streams_builder_push. */
 int lp_streams_builder_push_event(lp_streams_builder *b, const lp_event *ev);
 
-/* References accepted so far. */
+/* Ends the current run of references: the next reference does not follow
+ * the last one in the trace, so no stream spans the cut. A sampler calls it
+ * between two bursts (section 2: a burst is a subsequence of the trace, and
+ * two bursts are not adjacent in it) and a recorder between two threads'
+ * references. A cut right after another cut, or before the first
+ * reference, does nothing. Returns 0, or the builder's error (LP_ELIMIT
+ * when references and cuts together would pass LP_SEQUITUR_MAX_TERMINAL
+ * + 1, or LP_ENOMEM), which sticks as with lp_streams_builder_push. */
+int lp_streams_builder_cut(lp_streams_builder *b);
+
+/* References accepted so far (cuts are not references). */
 uint64_t lp_streams_builder_length(const lp_streams_builder *b);
+/* Cuts made so far (those that did something). */
+uint64_t lp_streams_builder_cuts(const lp_streams_builder *b);
 
 /* The builder's grammar, for inspection (terminal t is the t-th distinct
- * reference; see lp_streams_builder_ref). */
+ * reference, see lp_streams_builder_ref; terminals from
+ * LP_SEQUITUR_MAX_TERMINAL down are the cuts, each used once). */
 const lp_sequitur *lp_streams_builder_sequitur(const lp_streams_builder *b);
 /* The reference of terminal t (t below the number of distinct references). */
 lp_data_ref lp_streams_builder_ref(const lp_streams_builder *b, uint32_t t);
@@ -171,9 +184,13 @@ lp_data_ref lp_streams_builder_ref(const lp_streams_builder *b, uint32_t t);
  * [1, references]. Coverage usually grows as H falls, but not always: a
  * long stream turning hot takes the uses of the shorter ones inside it, so
  * the search returns a local largest H (coverage(H) meets the target,
- * coverage(H + 1) does not). When no H meets the target (the trace is too
- * irregular), H is 1: every rule of a suitable length is hot, and
- * target_met is 0. Two rules with the same expansion are one stream.
+ * coverage(H + 1) does not). When no H meets the target (most of the
+ * trace is in no repeated sequence of a suitable length), the target
+ * becomes cfg->coverage of the most the candidates can cover (coverage(1),
+ * every rule of a suitable length hot), and target_met is 0: the hot
+ * streams are then the hottest that account for that share of the trace's
+ * regular part, not every rule seen twice. Two rules with the same
+ * expansion are one stream.
  *
  * Returns 0 with *out an lp_malloc'd result to release with
  * lp_streams_free, LP_EINVAL for a bad configuration, or LP_ENOMEM. */

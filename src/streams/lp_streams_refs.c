@@ -2,6 +2,11 @@
  * address) pair in order of first appearance and feeds the numbers to
  * Sequitur, keeping the table back from number to reference.
  *
+ * A cut (lp_streams_builder_cut) is a terminal of its own that occurs once:
+ * references count up from 0, cuts down from LP_SEQUITUR_MAX_TERMINAL, and
+ * the two ranges must not meet. Since no pair holding a cut repeats, no
+ * rule spans one, and no cut is ever looked up as a reference.
+ *
  * One lookup in core's lp_table per reference; memory is the grammar plus
  * two table words and one lp_data_ref per distinct reference. */
 #include "lp_streams_internal.h"
@@ -11,6 +16,8 @@ struct lp_streams_builder {
     lp_table number; /* key (pc, addr): v[0] its terminal + 1 */
     lp_data_ref *refs; /* terminal -> reference */
     size_t n_refs, refs_cap;
+    uint64_t cuts;     /* cut terminals pushed */
+    int after_ref;     /* the last terminal pushed was a reference */
     uint32_t all_ones; /* terminal + 1 of the pair lp_table cannot hold, or 0 */
     int error;
 };
@@ -57,7 +64,7 @@ static uint32_t terminal_of(lp_streams_builder *b, uint64_t pc, uint64_t addr)
         if (e->v[0])
             return (uint32_t)(e->v[0] - 1);
     }
-    if (b->n_refs > LP_SEQUITUR_MAX_TERMINAL) {
+    if (b->n_refs + b->cuts > LP_SEQUITUR_MAX_TERMINAL) {
         b->error = LP_ELIMIT;
         return LP__NONE;
     }
@@ -91,7 +98,22 @@ int lp_streams_builder_push(lp_streams_builder *b, uint64_t pc, uint64_t addr)
     int rc = lp_sequitur_push(b->grammar, t);
     if (rc)
         b->error = rc;
+    b->after_ref = 1;
     return rc;
+}
+
+int lp_streams_builder_cut(lp_streams_builder *b)
+{
+    if (b->error || !b->after_ref)
+        return b->error;
+    if (b->n_refs + b->cuts > LP_SEQUITUR_MAX_TERMINAL)
+        return b->error = LP_ELIMIT;
+    int rc = lp_sequitur_push(b->grammar, (uint32_t)(LP_SEQUITUR_MAX_TERMINAL - b->cuts));
+    if (rc)
+        return b->error = rc;
+    b->cuts++;
+    b->after_ref = 0;
+    return 0;
 }
 
 int lp_streams_builder_push_event(lp_streams_builder *b, const lp_event *ev)
@@ -103,7 +125,12 @@ int lp_streams_builder_push_event(lp_streams_builder *b, const lp_event *ev)
 
 uint64_t lp_streams_builder_length(const lp_streams_builder *b)
 {
-    return lp_sequitur_length(b->grammar);
+    return lp_sequitur_length(b->grammar) - b->cuts;
+}
+
+uint64_t lp_streams_builder_cuts(const lp_streams_builder *b)
+{
+    return b->cuts;
 }
 
 const lp_sequitur *lp_streams_builder_sequitur(const lp_streams_builder *b)

@@ -180,7 +180,7 @@ int main(int argc, char **argv)
      * in bursts, the hottest stream is mostly the walk too (the calls of
      * leaf() around it, whose return addresses are pushed and popped at the
      * same stack slot, repeat with it), and the overlap of the two
-     * profiles (eq. 5) is reported. */
+     * profiles (eq. 5) is reported (it is low: see EC+L4 below). */
     lp_profile_set st;
     const char *sto[] = {"--bursty", "1000:100", "--profile", "data-streams", NULL};
     if (record("streams", sto, &st) != 0)
@@ -189,7 +189,7 @@ int main(int argc, char **argv)
     printf("1000:100: overlap %.1f%%, %llu of %llu references in bursts\n",
            (double)overlap / 1e4, (unsigned long long)meta_u64(&st, "streams-sampled-references"),
            (unsigned long long)meta_u64(&st, "streams-references"));
-    LP_CHECK(overlap != UINT64_MAX && overlap > 0 && overlap <= 1000000);
+    LP_CHECK(overlap != UINT64_MAX && overlap <= 1000000);
     sym = symbolizer(&st);
     const lp_profile *ps = whole(&st, LP_PROF_STREAMS);
     const lp_entry *hot = NULL, *e;
@@ -215,6 +215,13 @@ int main(int argc, char **argv)
            (double)ec_overlap / 1e4);
     LP_CHECK(ec_checks >= 200000 && ec_checks <= 200010);
     LP_CHECK(ec_overlap != UINT64_MAX && ec_overlap >= 900000);
+    /* orig's checks in the walk's own loop start bursts inside the walk, so
+     * the bursts hold it only in pieces, each piece a stream of another
+     * signature; EC+L4 has no check there. */
+    LP_CHECK(overlap != UINT64_MAX && overlap + 500000 <= ec_overlap);
+    uint64_t cuts = meta_u64(&ec, "streams-sampled-cuts");
+    LP_CHECK(cuts != UINT64_MAX && cuts + 1 >= meta_u64(&ec, "bursty-bursts") && cuts > 0);
+    LP_CHECK_EQ_U64(meta_u64(&ec, "streams-cuts"), 0); /* one thread: the whole trace is one run */
     lp_profile_set_fini(&ec);
 
     lp_profile_set exs;

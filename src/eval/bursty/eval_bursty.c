@@ -10,7 +10,16 @@
  *           data streams found in the bursts with those of the exhaustive
  *           trace of the same run, at the paper's eight nCheck0:nInstr0
  *           settings (three sampling rates, bursts of several lengths);
- *   Fig. 8  quality per placement at 1000:50.
+ *   Fig. 8  quality per placement at 1000:50;
+ *   HPS     the same framework driven by hardware counters (seed 000's
+ *           HPS: the sampling and burst counters are decode-stage counters
+ *           that step at every procedure call and backward branch), as a
+ *           further arm of each figure. Hardware counting costs the program
+ *           no instructions, so nothing need be left unchecked: the arm's
+ *           events are orig's (every procedure entry and taken backward
+ *           branch), its bursts are orig's, and its basic overhead is 0.
+ *           It is modeled, not run on such hardware: its recordings are
+ *           orig's, and only the cost of a check differs.
  *
  * Each point is one recording, `lowprof record --bursty ... --checks ...`,
  * run as a child by the experiments' workload runner; the tool computes
@@ -39,7 +48,10 @@ static const char eval_bursty_help[] =
     "overhead of each check placement (checks executed with NC = inf, each\n"
     "check modeled as 4 instructions); Fig. 7, the overlap of the hot data\n"
     "streams in the bursts with the exhaustive trace's at the paper's eight\n"
-    "NC:NI settings; Fig. 8, the overlap per placement at 1000:50.\n"
+    "NC:NI settings; Fig. 8, the overlap per placement at 1000:50. Each\n"
+    "figure also has the HPS arm: the same bursts counted by hardware\n"
+    "counters at every entry and backward branch (orig's events), at a\n"
+    "modeled basic overhead of 0.\n"
     "\n"
     "  --full             every workload of the size; streams in the first 16M\n"
     "                     data references (default: bzip2-9, gzip-9, cc1; 2M)\n"
@@ -62,6 +74,9 @@ static const char *const default_settings =
  * setting. */
 static const char *const fig7_placement = "EC+L4";
 static const char *const fig8_setting = "1000:50";
+/* The HPS arm counts orig's events; its name in the tables and CSVs. */
+static const char *const hps_events = "orig";
+static const char *const hps_name = "HPS";
 
 #define MAX_ITEMS 16
 
@@ -174,30 +189,49 @@ static double median(const eb_point *p, size_t n, size_t stride, int overlap)
     return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 }
 
+static void md_cell(FILE *f, const eb_point *q, int overlap)
+{
+    if (!q->ok)
+        fprintf(f, " - |");
+    else
+        fprintf(f, overlap ? " %.1f |" : " %.2f |", overlap ? q->overlap : q->overhead);
+}
+
 /* A Markdown table: one row per workload, one column per item (a
  * placement or a setting), the points row-major; overlaps with one
- * decimal, overheads with two, "-" where a recording failed. */
+ * decimal, overheads with two, "-" where a recording failed. With extra
+ * not NULL, a last column of that name holds xpts[workload]. With a
+ * median row, the median of each column. */
 static void md_table(FILE *f, char *const *items, size_t n, const lp__eval_workload *wl,
-                     size_t nwl, const eb_point *pts, int overlap)
+                     size_t nwl, const eb_point *pts, int overlap, const char *extra,
+                     const eb_point *xpts, int median_row)
 {
     fprintf(f, "| workload |");
     for (size_t i = 0; i < n; i++)
         fprintf(f, " %s |", items[i]);
+    if (extra)
+        fprintf(f, " %s |", extra);
     fprintf(f, "\n|---|");
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n + (extra != NULL); i++)
         fprintf(f, "---|");
     fprintf(f, "\n");
     for (size_t w = 0; w < nwl; w++) {
         fprintf(f, "| %s |", wl[w].name);
-        for (size_t i = 0; i < n; i++) {
-            const eb_point *q = &pts[w * n + i];
-            if (!q->ok)
-                fprintf(f, " - |");
-            else
-                fprintf(f, overlap ? " %.1f |" : " %.2f |", overlap ? q->overlap : q->overhead);
-        }
+        for (size_t i = 0; i < n; i++)
+            md_cell(f, &pts[w * n + i], overlap);
+        if (extra)
+            md_cell(f, &xpts[w], overlap);
         fprintf(f, "\n");
     }
+    if (!median_row)
+        return;
+    fprintf(f, "| median |");
+    for (size_t i = 0; i < n + (extra != NULL); i++) {
+        double m = i < n ? median(&pts[i], nwl, n * sizeof *pts, overlap)
+                         : median(xpts, nwl, sizeof *xpts, overlap);
+        fprintf(f, m < 0 ? " - |" : overlap ? " %.1f |" : " %.2f |", m);
+    }
+    fprintf(f, "\n");
 }
 
 int lp_eval_bursty(int argc, char **argv)
@@ -264,10 +298,18 @@ int lp_eval_bursty(int argc, char **argv)
     size_t np = o.nplacements, ns = o.nsettings;
     eb_point *f6 = calloc(nwl * np, sizeof *f6), *f7 = calloc(nwl * ns, sizeof *f7),
              *f8 = calloc(nwl * np, sizeof *f8);
-    if (!f6 || !f7 || !f8) {
-        free(f6), free(f7), free(f8), free(wl);
+    /* The HPS arm: per workload its Fig. 6 and Fig. 8 points, and its Fig. 7
+     * row. */
+    eb_point *h6 = calloc(nwl, sizeof *h6), *h7 = calloc(nwl * ns, sizeof *h7),
+             *h8 = calloc(nwl, sizeof *h8);
+    if (!f6 || !f7 || !f8 || !h6 || !h7 || !h8) {
+        free(f6), free(f7), free(f8), free(h6), free(h7), free(h8), free(wl);
         return lp_host_fail("out of memory");
     }
+    size_t orig = np;
+    for (size_t p = 0; p < np; p++)
+        if (strcmp(o.placement[p], hps_events) == 0)
+            orig = p;
     int failed = 0;
     double t0 = lp_host_now_seconds();
     for (size_t w = 0; w < nwl; w++) {
@@ -281,6 +323,20 @@ int lp_eval_bursty(int argc, char **argv)
         for (size_t p = 0; p < np; p++)
             failed |= eb_record(&o, &suite, name, fig8_setting, o.placement[p], 1,
                                 &f8[w * np + p]);
+        /* HPS: orig's recordings where the figures have them already. */
+        if (orig < np) {
+            h6[w] = f6[w * np + orig];
+            h8[w] = f8[w * np + orig];
+        } else {
+            failed |= eb_record(&o, &suite, name, "inf:1", hps_events, 0, &h6[w]);
+            failed |= eb_record(&o, &suite, name, fig8_setting, hps_events, 1, &h8[w]);
+        }
+        for (size_t s = 0; s < ns; s++)
+            failed |= eb_record(&o, &suite, name, o.setting[s], hps_events, 1, &h7[w * ns + s]);
+        /* Counting in hardware adds no instructions to the program. */
+        h6[w].overhead = h8[w].overhead = 0;
+        for (size_t s = 0; s < ns; s++)
+            h7[w * ns + s].overhead = 0;
     }
 
     /* Tables. */
@@ -297,18 +353,26 @@ int lp_eval_bursty(int argc, char **argv)
                             q->insns ? 1000.0 * (double)q->checks / (double)q->insns : 0,
                             q->overhead);
             }
+        for (size_t w = 0; w < nwl; w++)
+            if (h6[w].ok)
+                fprintf(f, "%s,%s,%llu,%llu,%.3f,%.3f\n", wl[w].name, hps_name, h6[w].checks,
+                        h6[w].insns,
+                        h6[w].insns ? 1000.0 * (double)h6[w].checks / (double)h6[w].insns : 0,
+                        0.0);
         failed |= lp__eval_close(f, path) != 0;
     }
     if ((f = lp__eval_open(out_abs, "fig7.csv", path, sizeof path))) {
         fprintf(f, "workload,setting,placement,rate_pct,overlap_pct,references,"
                    "sampled_references\n");
-        for (size_t w = 0; w < nwl; w++)
-            for (size_t s = 0; s < ns; s++) {
-                const eb_point *q = &f7[w * ns + s];
-                if (q->ok)
-                    fprintf(f, "%s,%s,%s,%.3f,%.2f,%llu,%llu\n", wl[w].name, o.setting[s],
-                            fig7_placement, q->rate, q->overlap, q->refs, q->sampled_refs);
-            }
+        for (int arm = 0; arm < 2; arm++)
+            for (size_t w = 0; w < nwl; w++)
+                for (size_t s = 0; s < ns; s++) {
+                    const eb_point *q = arm ? &h7[w * ns + s] : &f7[w * ns + s];
+                    if (q->ok)
+                        fprintf(f, "%s,%s,%s,%.3f,%.2f,%llu,%llu\n", wl[w].name, o.setting[s],
+                                arm ? hps_name : fig7_placement, q->rate, q->overlap, q->refs,
+                                q->sampled_refs);
+                }
         failed |= lp__eval_close(f, path) != 0;
     }
     if ((f = lp__eval_open(out_abs, "fig8.csv", path, sizeof path))) {
@@ -320,6 +384,10 @@ int lp_eval_bursty(int argc, char **argv)
                     fprintf(f, "%s,%s,%s,%.2f,%.3f\n", wl[w].name, o.placement[p], fig8_setting,
                             q->overlap, f6[w * np + p].overhead);
             }
+        for (size_t w = 0; w < nwl; w++)
+            if (h8[w].ok)
+                fprintf(f, "%s,%s,%s,%.2f,%.3f\n", wl[w].name, hps_name, fig8_setting,
+                        h8[w].overlap, 0.0);
         failed |= lp__eval_close(f, path) != 0;
     }
 
@@ -330,23 +398,18 @@ int lp_eval_bursty(int argc, char **argv)
         fprintf(f, " (size %s); streams in the first %s data references.\n\n", o.size,
                 o.streams_limit);
         fprintf(f, "## Fig. 6: basic overhead (checks x 4 instructions / instructions), %%\n\n");
-        md_table(f, o.placement, np, wl, nwl, f6, 0);
+        md_table(f, o.placement, np, wl, nwl, f6, 0, hps_name, h6, 1);
+        fprintf(f, "\n%s: orig's events counted by hardware counters, no instructions added "
+                   "(modeled).\n", hps_name);
         fprintf(f, "\n## Fig. 7: overlap with the exhaustive trace's hot data streams, %%, "
                    "placement %s\n\n", fig7_placement);
-        md_table(f, o.setting, ns, wl, nwl, f7, 1);
-        fprintf(f, "| median |");
-        for (size_t s = 0; s < ns; s++) {
-            double m = median(&f7[s], nwl, ns * sizeof *f7, 1);
-            fprintf(f, m < 0 ? " - |" : " %.1f |", m);
-        }
-        fprintf(f, "\n\n## Fig. 8: overlap per placement at %s, %%\n\n", fig8_setting);
-        md_table(f, o.placement, np, wl, nwl, f8, 1);
+        md_table(f, o.setting, ns, wl, nwl, f7, 1, NULL, NULL, 1);
+        fprintf(f, "\n### The same with %s (orig's bursts, basic overhead 0)\n\n", hps_name);
+        md_table(f, o.setting, ns, wl, nwl, h7, 1, NULL, NULL, 1);
+        fprintf(f, "\n## Fig. 8: overlap per placement at %s, %%\n\n", fig8_setting);
+        md_table(f, o.placement, np, wl, nwl, f8, 1, hps_name, h8, 1);
         /* The cheapest placement whose median overlap stays within 2
          * points of orig's. */
-        size_t orig = np;
-        for (size_t p = 0; p < np; p++)
-            if (strcmp(o.placement[p], "orig") == 0)
-                orig = p;
         if (orig < np) {
             double base = median(&f8[orig], nwl, np * sizeof *f8, 1);
             const char *best = NULL;
@@ -363,6 +426,10 @@ int lp_eval_bursty(int argc, char **argv)
                        "points of it: %s (median basic overhead %.2f %%).\n",
                     fig8_setting, base, best ? best : "none", best_ovh);
         }
+        double hov = median(h8, nwl, sizeof *h8, 1);
+        if (hov >= 0)
+            fprintf(f, "\n%s at %s: median overlap %.1f %% at a basic overhead of 0 (modeled).\n",
+                    hps_name, fig8_setting, hov);
         fprintf(f, "\nTook %.0f s. Recordings and their logs are in %s.\n",
                 lp_host_now_seconds() - t0, rec);
         failed |= lp__eval_close(f, path) != 0;
@@ -377,6 +444,9 @@ int lp_eval_bursty(int argc, char **argv)
     free(f6);
     free(f7);
     free(f8);
+    free(h6);
+    free(h7);
+    free(h8);
     free(wl);
     return failed ? 1 : 0;
 }

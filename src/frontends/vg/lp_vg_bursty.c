@@ -191,6 +191,10 @@ Bool lp_vg_streams_wanted(void)
     return lp_vg_streams_exact != NULL;
 }
 
+/* The thread and burst the last reference of each builder came from. */
+static const lp_vg_thread *lp_vg_streams_exact_from, *lp_vg_streams_sampled_from;
+static ULong lp_vg_streams_sampled_burst;
+
 void lp_vg_streams_ref(ULong pc, ULong addr)
 {
     if (lp_vg_streams_full)
@@ -199,10 +203,26 @@ void lp_vg_streams_ref(ULong pc, ULong addr)
         lp_vg_streams_full = True;
         return;
     }
+    /* Each thread's references are its own trace: a stream never runs from
+     * one thread's references into another's. */
+    if (lp_vg_cur != lp_vg_streams_exact_from) {
+        lp_streams_builder_cut(lp_vg_streams_exact);
+        lp_vg_streams_exact_from = lp_vg_cur;
+    }
     if (lp_streams_builder_push(lp_vg_streams_exact, pc, addr) != 0)
         lp_vg_streams_dropped++;
-    if (lp_vg_streams_sampled && lp_vg_sampling &&
-        lp_streams_builder_push(lp_vg_streams_sampled, pc, addr) != 0)
+    if (!lp_vg_streams_sampled || !lp_vg_sampling)
+        return;
+    /* Two bursts are not adjacent in the trace, so the bursts' trace is cut
+     * between them: a sequence that ended one burst and one that began the
+     * next are not a stream. */
+    if (lp_vg_cur != lp_vg_streams_sampled_from ||
+        lp_vg_cur->bursty.bursts != lp_vg_streams_sampled_burst) {
+        lp_streams_builder_cut(lp_vg_streams_sampled);
+        lp_vg_streams_sampled_from = lp_vg_cur;
+        lp_vg_streams_sampled_burst = lp_vg_cur->bursty.bursts;
+    }
+    if (lp_streams_builder_push(lp_vg_streams_sampled, pc, addr) != 0)
         lp_vg_streams_dropped++;
 }
 
@@ -242,6 +262,7 @@ static void lp_vg_streams_finish(lp_profile_set *set)
     lp_vg_meta_u64(m, "streams-references", lp_streams_builder_length(lp_vg_streams_exact));
     lp_vg_meta_u64(m, "streams-window-full", lp_vg_streams_full);
     lp_vg_meta_u64(m, "streams-dropped", lp_vg_streams_dropped);
+    lp_vg_meta_u64(m, "streams-cuts", lp_streams_builder_cuts(lp_vg_streams_exact));
     lp_table exact;
     lp_streams *se;
     lp_vg_streams_table(lp_vg_streams_exact, &exact, &se);
@@ -254,6 +275,7 @@ static void lp_vg_streams_finish(lp_profile_set *set)
     if (lp_vg_streams_sampled) {
         lp_vg_meta_u64(m, "streams-sampled-references",
                        lp_streams_builder_length(lp_vg_streams_sampled));
+        lp_vg_meta_u64(m, "streams-sampled-cuts", lp_streams_builder_cuts(lp_vg_streams_sampled));
         lp_vg_streams_table(lp_vg_streams_sampled, &sampled, &ss);
         lp_table he, hs;
         lp_table_init(&he, 0);
