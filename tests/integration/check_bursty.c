@@ -26,23 +26,8 @@ static int record(const char *name, const char *const *opts, lp_profile_set *out
     char path[4096], log[4096];
     snprintf(path, sizeof path, "%s/%s.lpprof", dir, name);
     snprintf(log, sizeof log, "%s/%s.log", dir, name);
-    char *argv[32];
-    int k = 0;
-    argv[k++] = (char *)lowprof;
-    argv[k++] = "record";
-    argv[k++] = "-q";
-    argv[k++] = "--no-imatrix";
-    argv[k++] = "-o";
-    argv[k++] = path;
-    for (int i = 0; opts[i]; i++)
-        argv[k++] = (char *)opts[i];
-    argv[k++] = "--";
-    argv[k++] = (char *)prog;
-    argv[k] = NULL;
-    int st = lp_itest_run(argv, log);
+    int st = lp_itest_record(lowprof, opts, prog, NULL, path, log);
     if (st != 0) {
-        if (lp_itest_vgtool_missing(log))
-            exit(77);
         if (out)
             fprintf(stderr, "recording %s failed (status %d); see %s\n", name, st, log);
         return st;
