@@ -110,6 +110,12 @@ static inline void lp_phase_tracker_branch(lp_phase_tracker *t, uint64_t pc, uin
  * lp_phase_tracker_classify), clears the accumulator, and returns the
  * interval's phase ID. Never allocates; signal-safe. */
 uint32_t lp_phase_tracker_end_interval(lp_phase_tracker *t);
+/* The signature of the interval in progress (what end_interval classifies):
+ * for lp_phase_daemon_observe, before the interval ends. */
+static inline const lp_signature *lp_phase_tracker_current(const lp_phase_tracker *t)
+{
+    return &t->acc;
+}
 
 /* Classifies one interval's signature, for offline use on the stored
  * signatures of an interval matrix: compresses it, finds the remembered

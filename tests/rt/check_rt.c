@@ -1075,6 +1075,15 @@ static void test_scale(void)
         scale_run(1, 1500000, strategies[i]);
         scale_run(16, 100000, strategies[i]);
     }
+    /* The refine policy, one thread (one phase throughout: with several
+     * threads the cut-short last interval may be a phase of its own, which
+     * refine lets a sample of another phase stand for, doc/runtime.md). */
+    scale_run(1, 1500000, "strategy=phase,policy=refine");
+    char *argv[] = {path_in(g_work, "scale"), "1", "1000", NULL};
+    int st = run(argv, "strategy=phase,policy=often", NULL, NULL, path_in(g_work, "err.txt"));
+    CHECK(ok_status(st), "policy=often: status %d", st);
+    CHECK(strstr(slurp(path_in(g_work, "err.txt")), "field 'policy'") != NULL,
+          "policy=often: no word of the field in '%s'", slurp(path_in(g_work, "err.txt")));
 }
 
 static void clean_work(void)

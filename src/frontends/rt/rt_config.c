@@ -101,6 +101,7 @@ void lp__rt_config_defaults(lp__rt_config *cfg)
     cfg->check_ns = 0; /* derived from period and duty */
     cfg->threshold = 0.3;
     cfg->k = 1;
+    cfg->refine = 0;
     cfg->flush_ns = 10 * 1000000000ULL;
     cfg->arcs = 0; /* derived from the number of methods */
     strcpy(cfg->out, "lowprof-rt.%p.lpprof");
@@ -202,6 +203,11 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             if (!(bad = lp__rt_num(v, vlen, 1, 1000, &n)))
                 cfg->k = (unsigned)n;
             expect = "which interval of a phase represents it, 1 to 1000";
+        } else if (strcmp(field, "policy") == 0) {
+            bad = !lp__rt_is(v, vlen, "refine") && !lp__rt_is(v, vlen, "kth");
+            if (!bad)
+                cfg->refine = lp__rt_is(v, vlen, "refine");
+            expect = "refine or kth";
         } else if (strcmp(field, "flush") == 0) {
             if (!(bad = lp__rt_num(v, vlen, 0, 86400, &n)))
                 cfg->flush_ns = n * 1000000000ULL;
@@ -244,7 +250,7 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
         } else {
             lp__rt_err(err, errcap, "LOWPROF: unknown field '", field,
                        "' (strategy, profiles, out, hot, duty, period, seed, rate, burst, "
-                       "check, threshold, k, flush, arcs, verbose, ship, spool, device)");
+                       "check, threshold, k, policy, flush, arcs, verbose, ship, spool, device)");
             return -1;
         }
         if (bad) {

@@ -233,8 +233,14 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
             lp__rt_clock_choose(); /* from the interval's calls */
     }
     lp__rt_interval_ticks(now);
-    uint32_t phase = lp__rt_iv_borrows() ? lp__rt_tracker.last_phase
-                                         : lp_phase_tracker_end_interval(&lp__rt_tracker);
+    /* Only an interval's own samples say where it lies within its phase
+     * (the refine policy keeps the samples nearest the phase's centroid);
+     * a borrowing interval's are the runtime's mix. */
+    int own = !lp__rt_iv_borrows();
+    if (own)
+        (void)lp_phase_daemon_observe(lp__rt_pd, lp_phase_tracker_current(&lp__rt_tracker));
+    uint32_t phase = own ? lp_phase_tracker_end_interval(&lp__rt_tracker)
+                         : lp__rt_tracker.last_phase;
     int sample = 0;
     if (last)
         lp_phase_daemon_finish(lp__rt_pd, phase);
@@ -492,6 +498,7 @@ static int lp__rt_daemon_alloc(void)
     dc.predictor = LP_PREDICT_MARKOV; /* online: no oracle */
     dc.seed = lp__rt.cfg.seed;
     dc.k = lp__rt.cfg.k;
+    dc.policy = lp__rt.cfg.refine ? LP_POLICY_REFINE : LP_POLICY_KTH;
     if (lp_phase_daemon_create(&dc, &lp__rt_pd) != 0) {
         lp_phase_tracker_fini(&lp__rt_tracker);
         return -1;
@@ -650,13 +657,14 @@ static uint64_t lp__rt_iv_calls(size_t i, uint64_t rate_num, uint64_t rate_den)
 }
 
 /* The whole-run estimate's weight of each profiled interval, num[j] /
- * den[j]. lp_phase_reconstruct counts every interval of a phase as one
- * profiled interval's worth, but a profiled interval ran slower and held
- * less of the program's progress, and the last interval is cut short. With
- * a clock the phase's estimate becomes its profiled counts times the
- * clock's calls in all its intervals over its calls in the profiled ones;
- * the weight is that over what the reconstruction multiplies by (its
- * intervals over its profiled intervals). 1/1 where the clock says nothing.
+ * den[j]. lp_phase_reconstruct counts each profiled interval as some
+ * number of its phase's intervals (the k-th interval policy: the phase's
+ * intervals over its profiled ones; refine: those nearest it), but a
+ * profiled interval ran slower and held less of the program's progress,
+ * and the last interval is cut short. With a clock each profiled interval
+ * is first brought to one average interval of its phase: its counts times
+ * the phase's mean clock calls per interval over the calls in this one.
+ * 1/1 where the clock says nothing.
  * The per-phase profiles stay raw: the collector weights them by the trace
  * alone, and the Interleaved messages, sent before a phase's other
  * intervals are known, carry the same. */
@@ -674,20 +682,16 @@ static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint
         }
     for (size_t j = 0; j < ns; j++) {
         num[j] = den[j] = 1;
-        uint64_t all = 0, nall = 0, kept = 0, nkept = 0;
+        uint64_t all = 0, nall = 0, kept = 0;
         for (size_t i = 0; i < nt; i++)
             if (trace[i] == samples[j].stratum) {
                 all += lp__rt_iv_calls(i, rate_num, rate_den);
                 nall++;
             }
-        for (size_t q = 0; q < ns; q++)
-            if (samples[q].stratum == samples[j].stratum && samples[q].interval < nt) {
-                kept += lp__rt_iv_calls(samples[q].interval, rate_num, rate_den);
-                nkept++;
-            }
-        /* (all / kept) / (nall / nkept), in 64 bits */
-        __extension__ unsigned __int128 a = (unsigned __int128)all * nkept,
-                                        b = (unsigned __int128)kept * nall;
+        if (samples[j].interval < nt)
+            kept = lp__rt_iv_calls(samples[j].interval, rate_num, rate_den);
+        /* (all / nall) / kept, in 64 bits */
+        __extension__ unsigned __int128 a = all, b = (unsigned __int128)kept * nall;
         while (a > UINT64_MAX || b > UINT64_MAX) {
             a >>= 1;
             b >>= 1;
@@ -761,6 +765,7 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
     lp__rt_meta_u64(m, "phase-predictions", st.predictions);
     lp__rt_meta_u64(m, "phase-predictions-correct", st.correct);
     lp__rt_meta_u64(m, "phase-k", lp__rt.cfg.k);
+    lp_meta_set(m, "phase-policy", lp__rt.cfg.refine ? "refine" : "kth");
     char thr[32], frac[24];
     uint64_t ppm = (uint64_t)(lp__rt.cfg.threshold * 1e6 + 0.5);
     lp__rt_u64(ppm / 1000000, thr);

@@ -85,6 +85,7 @@ typedef struct lp__rt_config {
     uint64_t check_ns;    /* bursty: CPU time off between bursts (n_check) */
     double threshold;     /* phase: similarity threshold */
     unsigned k;           /* phase: the k-th interval of a phase represents it */
+    unsigned refine;      /* phase: the refine policy (1) or the k-th interval (0) */
     uint64_t flush_ns;    /* wall time between periodic files; 0 = none */
     size_t arcs;          /* call-pair table slots (a power of two) */
     unsigned verbose;
