@@ -115,6 +115,8 @@ VG_REGPARM(2) void lp_vg_value_load(ULong pc, ULong value)
 static VG_REGPARM(3) void lp_vg_value_sync(ULong pc, ULong value, ULong passed, ULong hash_done,
                                            ULong ignore)
 {
+    if (!lp_vg_enabled) /* a fork child: the parent's recording is not its */
+        return;
     lp_value_site site = {(uint32_t)hash_done, (uint32_t)ignore, (uint32_t)(hash_done >> 32)};
     lp_vg_value_step(passed ? pc : 0, value, &site);
 }
