@@ -65,6 +65,15 @@ static uint64_t lp__rt_sampled_ns;
 typedef struct lp__rt_iv {
     uint64_t ticks, cpu;
 } lp__rt_iv;
+/* The profiled interval's window (its first duty %): when it ends (CPU
+ * time), the clock's count and the CPU time when it began, the count when
+ * it ended, and what it measured once over: the clock's calls in it
+ * (UINT64_MAX: not counted) and its CPU time. */
+static uint64_t lp__rt_win_until = UINT64_MAX, lp__rt_win_k0, lp__rt_win_cpu0, lp__rt_win_k1;
+static uint64_t lp__rt_win_ticks, lp__rt_win_cpu;
+/* The clock's calls in the profiled interval that just ended, window and
+ * rest (UINT64_MAX: not counted), for lp__rt_interval_ticks. */
+static uint64_t lp__rt_kept_calls = UINT64_MAX;
 static lp__rt_iv *lp__rt_ivs;
 static size_t lp__rt_niv, lp__rt_iv_cap;
 static uint64_t lp__rt_iv_from, lp__rt_iv_began;
@@ -166,9 +175,24 @@ static void lp__rt_base_take(void)
     lp__rt_counts_sum(&lp__rt_base);
 }
 
-/* Keeps the counts of the interval that just ended (it was profiled). */
-static int lp__rt_keep_interval(void)
+/* Keeps the counts of the interval that just ended at now (it was
+ * profiled), scaled from its window to the whole interval: by the clock's
+ * calls in the interval over those in the window when the clock counted
+ * the window (it counts on after it), else by CPU time (the window's
+ * slowdown then goes uncorrected). Every use of a kept interval (the
+ * whole-run estimate, the per-phase profiles, the Interleaved messages)
+ * then sees a whole interval's worth. */
+static int lp__rt_keep_interval(uint64_t now)
 {
+    uint64_t num = 1, den = 1;
+    lp__rt_kept_calls = UINT64_MAX;
+    if (lp__rt_win_ticks && lp__rt_win_ticks != UINT64_MAX && lp__rt_tk.method >= 0) {
+        num = lp__rt_kept_calls = lp__rt_win_ticks + (lp__rt_clock_count() - lp__rt_win_k1);
+        den = lp__rt_win_ticks;
+    } else if (lp__rt_win_cpu && now > lp__rt_iv_began) {
+        num = now - lp__rt_iv_began;
+        den = lp__rt_win_cpu;
+    }
     if (lp__rt_nkept == lp__rt_kept_cap) {
         size_t cap = lp__rt_kept_cap ? 2 * lp__rt_kept_cap : 16;
         lp__rt_kept *g = lp_realloc(lp__rt_kept_tabs, lp__rt_kept_cap * sizeof *g, cap * sizeof *g);
@@ -182,6 +206,12 @@ static int lp__rt_keep_interval(void)
         lp_table_init(&k->t[t], 0);
     lp__rt_counts_sum(&lp__rt_now);
     int rc = lp__rt_tables_build(&lp__rt_now, &lp__rt_base, k->t);
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX && !rc && num != den; t++) {
+        lp_table raw = k->t[t];
+        lp_table_init(&k->t[t], 0);
+        rc = lp_phase_scale_add(&k->t[t], &raw, num, den);
+        lp_table_fini(&raw);
+    }
     lp__rt_nkept++; /* kept even when short of memory: one table per daemon sample */
     return rc;
 }
@@ -197,9 +227,36 @@ static int lp__rt_iv_borrows(void)
     return lp__rt_sampled && lp__rt_tracker.last_phase != LP_PHASE_NONE;
 }
 
+/* A profiled interval's window opens at now, for duty % of the period. */
+static void lp__rt_phase_window_begin(uint64_t now)
+{
+    lp__rt_window_open(now);
+    lp__rt_win_until = now + lp__rt.cfg.period_ns / 100 * lp__rt.cfg.duty;
+    lp__rt_win_k0 = lp__rt_tk.method >= 0 ? lp__rt_clock_count() : UINT64_MAX;
+    lp__rt_win_cpu0 = now;
+}
+
+/* The window of the interval in progress closes at now: the copies stop
+ * counting, the interval goes on unprofiled. */
+static void lp__rt_phase_window_end(uint64_t now)
+{
+    lp__rt_win_ticks = lp__rt_win_k0 != UINT64_MAX && lp__rt_tk.method >= 0
+                           ? lp__rt_clock_count() - lp__rt_win_k0
+                           : UINT64_MAX;
+    lp__rt_win_cpu = now > lp__rt_win_cpu0 ? now - lp__rt_win_cpu0 : 0;
+    lp__rt_win_until = UINT64_MAX;
+    lp__rt_window_close(now);
+    /* A clock chosen from this window's calls (lp__rt_clock_closed) timed
+     * it: tk.first is its calls here. */
+    if (lp__rt_win_ticks == UINT64_MAX && lp__rt_tk.method >= 0 && lp__rt_win_k0 == UINT64_MAX &&
+        lp__rt_wopen_windows == 1)
+        lp__rt_win_ticks = lp__rt_tk.first;
+    lp__rt_win_k1 = lp__rt_clock_count();
+}
+
 /* Notes the clock's calls and the CPU time of the interval that ended at
- * now. */
-static void lp__rt_interval_ticks(uint64_t now)
+ * now (profiled: was). */
+static void lp__rt_interval_ticks(uint64_t now, int was)
 {
     if (lp__rt_niv == lp__rt_iv_cap) {
         size_t cap = lp__rt_iv_cap ? 2 * lp__rt_iv_cap : 64;
@@ -214,8 +271,8 @@ static void lp__rt_interval_ticks(uint64_t now)
     iv->ticks = UINT64_MAX;
     if (lp__rt_tk.method >= 0 && lp__rt_iv_from != UINT64_MAX)
         iv->ticks = k - lp__rt_iv_from;
-    else if (lp__rt_tk.method >= 0 && lp__rt_wopen_windows == 1)
-        iv->ticks = lp__rt_tk.first; /* chosen from this interval's calls alone */
+    else if (was && lp__rt_kept_calls != UINT64_MAX)
+        iv->ticks = lp__rt_kept_calls; /* the clock was chosen in its window */
     iv->cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
     lp__rt_iv_from = lp__rt_tk.method >= 0 ? k : UINT64_MAX;
     lp__rt_iv_began = now;
@@ -226,13 +283,14 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
 {
     int was = lp__rt_sampled;
     if (was) {
-        uint64_t span = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
-        lp__rt_keep_interval();
-        lp__rt_sampled_ns += span;
+        if (lp__rt.window_on)
+            lp__rt_phase_window_end(now);
+        lp__rt_keep_interval(now);
+        lp__rt_sampled_ns += lp__rt_win_cpu;
         if (lp__rt_tk.method < 0)
-            lp__rt_clock_choose(); /* from the interval's calls */
+            lp__rt_clock_choose(); /* from the window's calls */
     }
-    lp__rt_interval_ticks(now);
+    lp__rt_interval_ticks(now, was);
     /* Only an interval's own samples say where it lies within its phase
      * (the refine policy keeps the samples nearest the phase's centroid);
      * a borrowing interval's are the runtime's mix. */
@@ -246,19 +304,10 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
         lp_phase_daemon_finish(lp__rt_pd, phase);
     else if (lp_phase_daemon_boundary(lp__rt_pd, phase, LP_PHASE_NONE, &sample) != 0)
         sample = 0;
-    if (was && !sample) {
-        lp__rt_window_close(now);
-    } else if (was && sample) { /* the next interval is profiled too: a new window */
-        lp__rt.clock.on_ns += now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
-        lp__rt.clock.on_since = now ? now : 1;
-        lp__rt.clock.windows++;
-    }
     lp__rt_sampled = sample;
     if (sample) {
         lp__rt_base_take();
-        if (was && lp__rt_tk.method < 0)
-            lp__rt_clock_opened(now); /* the next interval may choose one */
-        lp__rt_window_open(now);
+        lp__rt_phase_window_begin(now);
     }
     /* The interval just profiled leaves at once (Interleaved); the last
      * message, with the rest of the trace, when the daemon stops. */
@@ -322,7 +371,7 @@ static void lp__rt_begin(uint64_t now)
         lp__rt_sampled = sample;
         if (sample) {
             lp__rt_base_take();
-            lp__rt_window_open(now);
+            lp__rt_phase_window_begin(now);
         } else {
             lp__rt_apply();
         }
@@ -379,6 +428,8 @@ static void lp__rt_step(uint64_t now)
         lp__rt_next = now + lp__rt_duty_ns();
         break;
     case LP__RT_PHASE:
+        if (lp__rt.window_on && now >= lp__rt_win_until)
+            lp__rt_phase_window_end(now);
         if (now >= lp__rt_next) {
             lp__rt_phase_boundary(now, 0);
             lp__rt_next = now + c->period_ns;
@@ -412,10 +463,14 @@ static uint64_t lp__rt_nap(uint64_t now)
         ncpu = ncpu > 0 ? ncpu : 1;
     }
     uint64_t nap = 100000000ULL; /* at least ten drains a second */
-    if (lp__rt_next != UINT64_MAX && lp__rt_next > now) {
-        uint64_t d = (lp__rt_next - now) / (uint64_t)ncpu;
+    /* A phase interval's window may end before the interval. */
+    uint64_t next = lp__rt_next;
+    if (lp__rt.cfg.strategy == LP__RT_PHASE && lp__rt.window_on && lp__rt_win_until < next)
+        next = lp__rt_win_until;
+    if (next != UINT64_MAX && next > now) {
+        uint64_t d = (next - now) / (uint64_t)ncpu;
         nap = d < nap ? d : nap;
-    } else if (lp__rt_next != UINT64_MAX) {
+    } else if (next != UINT64_MAX) {
         nap = 0;
     }
     if (lp__rt.cfg.strategy == LP__RT_BURSTY && lp__rt.window_on && nap > 1000000)
@@ -460,6 +515,7 @@ static void lp__rt_daemon_free_state(void)
     lp__rt_nkept = lp__rt_kept_cap = 0;
     lp__rt_sampled_ns = 0;
     lp__rt_sampled = 0;
+    lp__rt_win_until = UINT64_MAX;
     lp_free(lp__rt_ivs);
     lp__rt_ivs = NULL;
     lp__rt_niv = lp__rt_iv_cap = 0;
@@ -664,7 +720,8 @@ static uint64_t lp__rt_iv_calls(size_t i, uint64_t rate_num, uint64_t rate_den)
  * and the last interval is cut short. With a clock each profiled interval
  * is first brought to one average interval of its phase: its counts times
  * the phase's mean clock calls per interval over the calls in this one.
- * 1/1 where the clock says nothing.
+ * 1/1 where the clock says nothing. (Its counts were already scaled from
+ * its window to the whole interval: lp__rt_keep_interval.)
  * The per-phase profiles stay raw: the collector weights them by the trace
  * alone, and the Interleaved messages, sent before a phase's other
  * intervals are known, carry the same. */
