@@ -65,12 +65,20 @@ static uint64_t lp__rt_sampled_ns;
 typedef struct lp__rt_iv {
     uint64_t ticks, cpu;
 } lp__rt_iv;
-/* The profiled interval's window (its first duty %): when it ends (CPU
- * time), the clock's count and the CPU time when it began, the count when
- * it ended, and what it measured once over: the clock's calls in it
- * (UINT64_MAX: not counted) and its CPU time. */
-static uint64_t lp__rt_win_until = UINT64_MAX, lp__rt_win_k0, lp__rt_win_cpu0, lp__rt_win_k1;
+/* A profiled interval is profiled in LP__RT_SUBWINDOWS windows, one at the
+ * start of each quarter, each duty % of it long (one window for the whole
+ * interval at duty 100): the next window event (CPU time; UINT64_MAX
+ * none), the windows still to open, when the current quarter began, the
+ * clock's count and the CPU time when the open window began; what the
+ * windows measured (the clock's calls and CPU time; win_counted 0 once a
+ * window went uncounted); and the clock's count from which it counted the
+ * interval (UINT64_MAX: not yet), with the calls known before that. */
+#define LP__RT_SUBWINDOWS 4
+static uint64_t lp__rt_win_next = UINT64_MAX, lp__rt_win_quarter, lp__rt_win_k0, lp__rt_win_cpu0;
+static unsigned lp__rt_win_left;
 static uint64_t lp__rt_win_ticks, lp__rt_win_cpu;
+static int lp__rt_win_counted;
+static uint64_t lp__rt_iv_kfrom = UINT64_MAX, lp__rt_iv_pre;
 /* The clock's calls in the profiled interval that just ended, window and
  * rest (UINT64_MAX: not counted), for lp__rt_interval_ticks. */
 static uint64_t lp__rt_kept_calls = UINT64_MAX;
@@ -176,18 +184,18 @@ static void lp__rt_base_take(void)
 }
 
 /* Keeps the counts of the interval that just ended at now (it was
- * profiled), scaled from its window to the whole interval: by the clock's
- * calls in the interval over those in the window when the clock counted
- * the window (it counts on after it), else by CPU time (the window's
- * slowdown then goes uncorrected). Every use of a kept interval (the
- * whole-run estimate, the per-phase profiles, the Interleaved messages)
- * then sees a whole interval's worth. */
+ * profiled), scaled from its windows to the whole interval: by the clock's
+ * calls in the interval over those in the windows when the clock counted
+ * them all (it counts between windows too), else by CPU time (the
+ * windows' slowdown then goes uncorrected). Every use of a kept interval
+ * (the whole-run estimate, the per-phase profiles, the Interleaved
+ * messages) then sees a whole interval's worth. */
 static int lp__rt_keep_interval(uint64_t now)
 {
     uint64_t num = 1, den = 1;
     lp__rt_kept_calls = UINT64_MAX;
-    if (lp__rt_win_ticks && lp__rt_win_ticks != UINT64_MAX && lp__rt_tk.method >= 0) {
-        num = lp__rt_kept_calls = lp__rt_win_ticks + (lp__rt_clock_count() - lp__rt_win_k1);
+    if (lp__rt_win_counted && lp__rt_win_ticks && lp__rt_iv_kfrom != UINT64_MAX) {
+        num = lp__rt_kept_calls = lp__rt_iv_pre + (lp__rt_clock_count() - lp__rt_iv_kfrom);
         den = lp__rt_win_ticks;
     } else if (lp__rt_win_cpu && now > lp__rt_iv_began) {
         num = now - lp__rt_iv_began;
@@ -227,31 +235,62 @@ static int lp__rt_iv_borrows(void)
     return lp__rt_sampled && lp__rt_tracker.last_phase != LP_PHASE_NONE;
 }
 
-/* A profiled interval's window opens at now, for duty % of the period. */
-static void lp__rt_phase_window_begin(uint64_t now)
+/* The quarter's window opens at now. */
+static void lp__rt_subwindow_open(uint64_t now)
 {
+    uint64_t quarter = lp__rt.cfg.period_ns / LP__RT_SUBWINDOWS;
     lp__rt_window_open(now);
-    lp__rt_win_until = now + lp__rt.cfg.period_ns / 100 * lp__rt.cfg.duty;
+    lp__rt_win_quarter = now;
+    lp__rt_win_left--;
+    lp__rt_win_next = lp__rt.cfg.duty < 100 ? now + quarter / 100 * lp__rt.cfg.duty : UINT64_MAX;
     lp__rt_win_k0 = lp__rt_tk.method >= 0 ? lp__rt_clock_count() : UINT64_MAX;
     lp__rt_win_cpu0 = now;
 }
 
-/* The window of the interval in progress closes at now: the copies stop
- * counting, the interval goes on unprofiled. */
-static void lp__rt_phase_window_end(uint64_t now)
+/* The open window closes at now: the copies stop counting, the interval
+ * goes on unprofiled until the next quarter's window. */
+static void lp__rt_subwindow_close(uint64_t now)
 {
-    lp__rt_win_ticks = lp__rt_win_k0 != UINT64_MAX && lp__rt_tk.method >= 0
-                           ? lp__rt_clock_count() - lp__rt_win_k0
-                           : UINT64_MAX;
-    lp__rt_win_cpu = now > lp__rt_win_cpu0 ? now - lp__rt_win_cpu0 : 0;
-    lp__rt_win_until = UINT64_MAX;
+    int timed = lp__rt_win_k0 != UINT64_MAX;
+    uint64_t calls = timed ? lp__rt_clock_count() - lp__rt_win_k0 : 0;
+    lp__rt_win_cpu += now > lp__rt_win_cpu0 ? now - lp__rt_win_cpu0 : 0;
     lp__rt_window_close(now);
-    /* A clock chosen from this window's calls (lp__rt_clock_closed) timed
-     * it: tk.first is its calls here. */
-    if (lp__rt_win_ticks == UINT64_MAX && lp__rt_tk.method >= 0 && lp__rt_win_k0 == UINT64_MAX &&
-        lp__rt_wopen_windows == 1)
-        lp__rt_win_ticks = lp__rt_tk.first;
-    lp__rt_win_k1 = lp__rt_clock_count();
+    if (!timed && lp__rt_tk.method >= 0 && lp__rt_iv_kfrom == UINT64_MAX &&
+        lp__rt_wopen_windows == 1 && lp__rt_win_ticks == 0 && lp__rt_win_cpu0 == lp__rt_iv_began) {
+        /* A clock chosen from this window's calls alone (lp__rt_clock_closed),
+         * the interval's first: tk.first is its calls here, and it counts
+         * the interval from now on. */
+        timed = 1;
+        calls = lp__rt_tk.first;
+        lp__rt_iv_pre = calls;
+        lp__rt_iv_kfrom = lp__rt_clock_count();
+    }
+    lp__rt_win_ticks += calls;
+    lp__rt_win_counted &= timed;
+    lp__rt_win_next = lp__rt_win_left ? lp__rt_win_quarter + lp__rt.cfg.period_ns / LP__RT_SUBWINDOWS
+                                      : UINT64_MAX;
+}
+
+/* A profiled interval begins at now. */
+static void lp__rt_phase_window_begin(uint64_t now)
+{
+    lp__rt_win_left = lp__rt.cfg.duty < 100 ? LP__RT_SUBWINDOWS : 1;
+    lp__rt_win_ticks = lp__rt_win_cpu = 0;
+    lp__rt_win_counted = 1;
+    lp__rt_iv_kfrom = lp__rt_tk.method >= 0 ? lp__rt_clock_count() : UINT64_MAX;
+    lp__rt_iv_pre = 0;
+    lp__rt_subwindow_open(now);
+}
+
+/* The schedule of the profiled interval's windows, at now. */
+static void lp__rt_phase_windows_step(uint64_t now)
+{
+    if (now < lp__rt_win_next)
+        return;
+    if (lp__rt.window_on)
+        lp__rt_subwindow_close(now);
+    else
+        lp__rt_subwindow_open(now);
 }
 
 /* Notes the clock's calls and the CPU time of the interval that ended at
@@ -284,7 +323,8 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
     int was = lp__rt_sampled;
     if (was) {
         if (lp__rt.window_on)
-            lp__rt_phase_window_end(now);
+            lp__rt_subwindow_close(now);
+        lp__rt_win_next = UINT64_MAX;
         lp__rt_keep_interval(now);
         lp__rt_sampled_ns += lp__rt_win_cpu;
         if (lp__rt_tk.method < 0)
@@ -428,8 +468,8 @@ static void lp__rt_step(uint64_t now)
         lp__rt_next = now + lp__rt_duty_ns();
         break;
     case LP__RT_PHASE:
-        if (lp__rt.window_on && now >= lp__rt_win_until)
-            lp__rt_phase_window_end(now);
+        if (lp__rt_sampled)
+            lp__rt_phase_windows_step(now);
         if (now >= lp__rt_next) {
             lp__rt_phase_boundary(now, 0);
             lp__rt_next = now + c->period_ns;
@@ -463,10 +503,10 @@ static uint64_t lp__rt_nap(uint64_t now)
         ncpu = ncpu > 0 ? ncpu : 1;
     }
     uint64_t nap = 100000000ULL; /* at least ten drains a second */
-    /* A phase interval's window may end before the interval. */
+    /* A phase interval's windows open and close within it. */
     uint64_t next = lp__rt_next;
-    if (lp__rt.cfg.strategy == LP__RT_PHASE && lp__rt.window_on && lp__rt_win_until < next)
-        next = lp__rt_win_until;
+    if (lp__rt.cfg.strategy == LP__RT_PHASE && lp__rt_sampled && lp__rt_win_next < next)
+        next = lp__rt_win_next;
     if (next != UINT64_MAX && next > now) {
         uint64_t d = (next - now) / (uint64_t)ncpu;
         nap = d < nap ? d : nap;
@@ -515,7 +555,7 @@ static void lp__rt_daemon_free_state(void)
     lp__rt_nkept = lp__rt_kept_cap = 0;
     lp__rt_sampled_ns = 0;
     lp__rt_sampled = 0;
-    lp__rt_win_until = UINT64_MAX;
+    lp__rt_win_next = UINT64_MAX;
     lp_free(lp__rt_ivs);
     lp__rt_ivs = NULL;
     lp__rt_niv = lp__rt_iv_cap = 0;
