@@ -512,8 +512,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         lp__cc_printf(&b,
                       "\n@lp__rt_cnt_delta = external thread_local(%s) global i64, align 8\n"
                       "@lp__rt_cp_lo = external thread_local(%s) global i64, align 8\n"
-                      "@lp__rt_cp_len = external thread_local(%s) global i64, align 8\n"
-                      "declare void @lp__rt_cp_enter(i8*, i64*)\n",
+                      "@lp__rt_cp_len = external thread_local(%s) global i64, align 8\n",
                       model, model, model);
         if (!memmem(in, len, "declare i8* @llvm.returnaddress(i32", 35))
             lp__cc_printf(&b, "declare i8* @llvm.returnaddress(i32)\n");

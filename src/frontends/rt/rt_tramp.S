@@ -101,4 +101,61 @@ lp__rt_entry_tramp:
     .cfi_endproc
     .size lp__rt_entry_tramp, .-lp__rt_entry_tramp
 
+/* The copies' entry check's slow path (cc_entry.c). A copy whose caller
+ * lies outside the copies runs, in inline assembly that the compiler sees
+ * as no call at all (so the copy needs no frame, and its arguments stay
+ * where they are):
+ *
+ *     leaq -128(%rsp), %rsp       past the red zone a leaf may be using
+ *     pushq COUNTER               the copy's entry counter
+ *     pushq RA                    the copy's return address
+ *     call lp__rt_cp_enter_stub
+ *     leaq 144(%rsp), %rsp
+ *
+ * declaring only memory, the flags and xmm0-15 clobbered. So this saves
+ * every other register the C code may change (the integer ones callers
+ * save, r11 included), aligns the stack and calls lp__rt_cp_enter(RA,
+ * COUNTER): [rbp + 16] is RA, [rbp + 24] COUNTER. */
+    .text
+    .globl lp__rt_cp_enter_stub
+    .type lp__rt_cp_enter_stub, @function
+    .p2align 4
+lp__rt_cp_enter_stub:
+    .cfi_startproc
+    pushq %rbp
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbp, -16
+    movq %rsp, %rbp
+    .cfi_def_cfa_register %rbp
+    andq $-16, %rsp
+    subq $80, %rsp
+    movq %rax, 0(%rsp)
+    movq %rcx, 8(%rsp)
+    movq %rdx, 16(%rsp)
+    movq %rsi, 24(%rsp)
+    movq %rdi, 32(%rsp)
+    movq %r8, 40(%rsp)
+    movq %r9, 48(%rsp)
+    movq %r10, 56(%rsp)
+    movq %r11, 64(%rsp)
+    movq 16(%rbp), %rdi
+    movq 24(%rbp), %rsi
+    call lp__rt_cp_enter
+    movq 64(%rsp), %r11
+    movq 56(%rsp), %r10
+    movq 48(%rsp), %r9
+    movq 40(%rsp), %r8
+    movq 32(%rsp), %rdi
+    movq 24(%rsp), %rsi
+    movq 16(%rsp), %rdx
+    movq 8(%rsp), %rcx
+    movq 0(%rsp), %rax
+    movq %rbp, %rsp
+    .cfi_def_cfa_register %rsp
+    popq %rbp
+    .cfi_def_cfa_offset 8
+    ret
+    .cfi_endproc
+    .size lp__rt_cp_enter_stub, .-lp__rt_cp_enter_stub
+
     .section .note.GNU-stack,"",@progbits
