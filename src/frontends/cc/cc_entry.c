@@ -73,8 +73,10 @@ int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, long entry)
  * was running when the copies went on), which no site of a copy counts; or
  * a thread the runtime has not met (its view is empty), which gets its
  * counter block there, so that no thread counts into the shared arrays for
- * long. lp__rt_cp_enter does both, given the return address and the entry
- * counter, through lp__rt_cp_enter_stub (rt_tramp.S says how): from inline
+ * long. lp__rt_cp_enter does both, given the return address's offset from
+ * lp__rt_cp_lo (what the test computed: no copy of the address is kept)
+ * and the entry counter, through lp__rt_cp_enter_stub (rt_tramp.S says
+ * how): from inline
  * assembly, which the code generator does not take for a call, so a leaf
  * copy stays a leaf, without a frame to set up on every entry. The entry
  * block ends here; the rest of it becomes lp.go. */
@@ -96,7 +98,7 @@ void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned 
         "$0\\0A\\09call lp__rt_cp_enter_stub@PLT\\0A\\09leaq 144(%%rsp), %%rsp\", "
         "\"r,r,~{memory},~{dirflag},~{fpsr},~{flags},~{xmm0},~{xmm1},~{xmm2},~{xmm3},~{xmm4},"
         "~{xmm5},~{xmm6},~{xmm7},~{xmm8},~{xmm9},~{xmm10},~{xmm11},~{xmm12},~{xmm13},~{xmm14},"
-        "~{xmm15}\"(i8* %%lp.ra, i64* getelementptr inbounds ([%lu x i64], [%lu x i64]* %.*s, i64 "
+        "~{xmm15}\"(i64 %%lp.off, i64* getelementptr inbounds ([%lu x i64], [%lu x i64]* %.*s, i64 "
         "0, i64 %lu))\n"
         "  br label %%lp.go\n"
         "\nlp.go:\n",

@@ -469,16 +469,19 @@ void lp__rt_cp_icall(uint64_t *counter, void *target)
 /* A copy's entry called from outside the copies, or in a thread whose
  * delta is 0 (cc_counters.c): gives the thread its counter block, and
  * counts the call pair (return address, the copy's method) while the
- * thread's increments count. counter is the copy's entry counter. */
-__attribute__((visibility("default"))) void lp__rt_cp_enter(void *ra, uint64_t *counter);
+ * thread's increments count. off is the return address less the thread's
+ * lp__rt_cp_lo, which the entry check has just computed (passing it
+ * rather than the address spares the check a register copy); counter is
+ * the copy's entry counter. Reached through lp__rt_cp_enter_stub. */
+__attribute__((visibility("default"))) void lp__rt_cp_enter(uint64_t off, uint64_t *counter);
 
-void lp__rt_cp_enter(void *ra, uint64_t *counter)
+void lp__rt_cp_enter(uint64_t off, uint64_t *counter)
 {
+    uint64_t r = off + (uint64_t)lp__rt_cp_lo;
     if (!__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED) || !lp__rt_cnt_start)
         return;
     lp__rt_thread_attach();
     lp__rt_tcounts *tc = lp__rt_tc;
-    uint64_t r = (uint64_t)(uintptr_t)ra;
     uint64_t lo = (uint64_t)(uintptr_t)__start_lp_copies, hi = (uint64_t)(uintptr_t)__stop_lp_copies;
     /* From now on only calls from outside the copies come here. */
     lp__rt_cp_lo = lo;

@@ -108,14 +108,14 @@ lp__rt_entry_tramp:
  *
  *     leaq -128(%rsp), %rsp       past the red zone a leaf may be using
  *     pushq COUNTER               the copy's entry counter
- *     pushq RA                    the copy's return address
+ *     pushq OFF                   its return address less lp__rt_cp_lo
  *     call lp__rt_cp_enter_stub
  *     leaq 144(%rsp), %rsp
  *
  * declaring only memory, the flags and xmm0-15 clobbered. So this saves
  * every other register the C code may change (the integer ones callers
- * save, r11 included), aligns the stack and calls lp__rt_cp_enter(RA,
- * COUNTER): [rbp + 16] is RA, [rbp + 24] COUNTER. */
+ * save, r11 included), aligns the stack and calls lp__rt_cp_enter(OFF,
+ * COUNTER): [rbp + 16] is OFF, [rbp + 24] COUNTER. */
     .text
     .globl lp__rt_cp_enter_stub
     .type lp__rt_cp_enter_stub, @function
