@@ -287,38 +287,15 @@ static void lp_cc_put_name(lp_cc_buf *b, const char *name, size_t len, int quote
         lp__cc_puts(b, "\"");
 }
 
-/* The index of the parenthesis that closes the one at open (outside
- * quoted text), or SIZE_MAX. */
-static size_t lp_cc_close_paren(lp_cc_line l, size_t open)
-{
-    int depth = 0, in_str = 0;
-    for (size_t i = open; i < l.n; i++) {
-        char ch = l.p[i];
-        if (ch == '"')
-            in_str = !in_str;
-        else if (!in_str && ch == '(')
-            depth++;
-        else if (!in_str && ch == ')' && --depth == 0)
-            return i;
-    }
-    return SIZE_MAX;
-}
-
 /* Copies text [from, l.n) of a line of function f's copy into b, renaming
  * what the copy changes. */
 static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, lp_cc_line l,
                                 size_t from)
 {
     int in_str = 0;
-    size_t i = from, run = from, noinline_at = SIZE_MAX;
+    size_t i = from, run = from;
     while (i < l.n) {
         char ch = l.p[i];
-        if (i == noinline_at) {
-            lp__cc_put(b, l.p + run, i + 1 - run);
-            lp__cc_puts(b, " noinline");
-            run = ++i;
-            continue;
-        }
         if (ch == '@') {
             const char *name;
             size_t len;
@@ -333,16 +310,6 @@ static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, l
                     lp__cc_put(b, l.p + run, i - run);
                     lp_cc_put_name(b, name, len, quoted, lp_cc_suffix(g));
                     run = i + span;
-                } else if (g && g->copy && call && g->internal) {
-                    /* A static function the runtime sends calls to (its
-                     * address taken, or recursive) is called through its
-                     * original, whose entry the runtime switches. That
-                     * call must stay a call: inlined, the original's body
-                     * would bring calls to originals into the copy, which
-                     * leave the copies through the trampoline and the slow
-                     * entry check (a JSON parser's recursive comparison
-                     * spent 5 % of its instructions there). */
-                    noinline_at = lp_cc_close_paren(l, i + span);
                 }
                 i += span;
                 continue;
