@@ -7,13 +7,15 @@
  *
  * and every argument register still holds the function's arguments. The
  * trampoline saves the integer ones (rdi, rsi, rdx, rcx, r8, r9, rax for a
- * variadic call's vector count, r10 for a static chain), aligns the stack
+ * variadic call's vector count, r10 for a static chain; r11 too, in the
+ * frame it shares with the copies' stub below), aligns the stack
  * to 16 bytes whatever the caller did, and calls lp__rt_on_entry(site,
  * return address), which uses no vector register. When that asks for the
  * slow path (the thread's first event), or when the C code was built
  * without a way to keep off vector registers (lp__rt_tramp_full), it also
  * saves xmm0-7 and calls lp__rt_on_entry_slow. r11 is not an argument and
- * holds nothing at a function's entry; flags are dead there too.
+ * holds nothing at a function's entry, but saving it costs one store;
+ * flags are dead there.
  *
  * A handler that returns an address (the function's block-profiled copy,
  * while its blocks are on) gets it written over the trampoline's return
@@ -23,6 +25,41 @@
  * (This is a return to an address no call pushed: with user-space shadow
  * stacks enabled it would fault; Linux enables them only for programs
  * that ask.) */
+/* A frame that saves the integer registers a C function may change (the
+ * argument ones, rax and r10-r11) on a 16-byte aligned stack, and its
+ * undoing, for the trampoline and the copies' stub. */
+    .macro LP_SAVE_CALLER_REGS
+    pushq %rbp
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbp, -16
+    movq %rsp, %rbp
+    .cfi_def_cfa_register %rbp
+    andq $-16, %rsp
+    subq $80, %rsp
+    movq %rax, 0(%rsp)
+    movq %rcx, 8(%rsp)
+    movq %rdx, 16(%rsp)
+    movq %rsi, 24(%rsp)
+    movq %rdi, 32(%rsp)
+    movq %r8, 40(%rsp)
+    movq %r9, 48(%rsp)
+    movq %r10, 56(%rsp)
+    movq %r11, 64(%rsp)
+    .endm
+
+    .macro LP_RESTORE_CALLER_REGS
+    movq 64(%rsp), %r11
+    movq 56(%rsp), %r10
+    movq 48(%rsp), %r9
+    movq 40(%rsp), %r8
+    movq 32(%rsp), %rdi
+    movq 24(%rsp), %rsi
+    movq 16(%rsp), %rdx
+    movq 8(%rsp), %rcx
+    movq 0(%rsp), %rax
+    movq %rbp, %rsp
+    .endm
+
     .text
     .globl lp__rt_entry_tramp
     .hidden lp__rt_entry_tramp
@@ -30,21 +67,7 @@
     .p2align 4
 lp__rt_entry_tramp:
     .cfi_startproc
-    pushq %rbp
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbp, -16
-    movq %rsp, %rbp
-    .cfi_def_cfa_register %rbp
-    andq $-16, %rsp
-    subq $64, %rsp
-    movq %rax, 0(%rsp)
-    movq %rdi, 8(%rsp)
-    movq %rsi, 16(%rsp)
-    movq %rdx, 24(%rsp)
-    movq %rcx, 32(%rsp)
-    movq %r8, 40(%rsp)
-    movq %r9, 48(%rsp)
-    movq %r10, 56(%rsp)
+    LP_SAVE_CALLER_REGS
     movq 8(%rbp), %rdi
     subq $5, %rdi
     movq 16(%rbp), %rsi
@@ -56,15 +79,7 @@ lp__rt_entry_tramp:
     jb 1f
     movq %rax, 8(%rbp)
 1:
-    movq 56(%rsp), %r10
-    movq 48(%rsp), %r9
-    movq 40(%rsp), %r8
-    movq 32(%rsp), %rcx
-    movq 24(%rsp), %rdx
-    movq 16(%rsp), %rsi
-    movq 8(%rsp), %rdi
-    movq 0(%rsp), %rax
-    movq %rbp, %rsp
+    LP_RESTORE_CALLER_REGS
     .cfi_remember_state
     .cfi_def_cfa_register %rsp
     popq %rbp
@@ -122,35 +137,11 @@ lp__rt_entry_tramp:
     .p2align 4
 lp__rt_cp_enter_stub:
     .cfi_startproc
-    pushq %rbp
-    .cfi_def_cfa_offset 16
-    .cfi_offset %rbp, -16
-    movq %rsp, %rbp
-    .cfi_def_cfa_register %rbp
-    andq $-16, %rsp
-    subq $80, %rsp
-    movq %rax, 0(%rsp)
-    movq %rcx, 8(%rsp)
-    movq %rdx, 16(%rsp)
-    movq %rsi, 24(%rsp)
-    movq %rdi, 32(%rsp)
-    movq %r8, 40(%rsp)
-    movq %r9, 48(%rsp)
-    movq %r10, 56(%rsp)
-    movq %r11, 64(%rsp)
+    LP_SAVE_CALLER_REGS
     movq 16(%rbp), %rdi
     movq 24(%rbp), %rsi
     call lp__rt_cp_enter
-    movq 64(%rsp), %r11
-    movq 56(%rsp), %r10
-    movq 48(%rsp), %r9
-    movq 40(%rsp), %r8
-    movq 32(%rsp), %rdi
-    movq 24(%rsp), %rsi
-    movq 16(%rsp), %rdx
-    movq 8(%rsp), %rcx
-    movq 0(%rsp), %rax
-    movq %rbp, %rsp
+    LP_RESTORE_CALLER_REGS
     .cfi_def_cfa_register %rsp
     popq %rbp
     .cfi_def_cfa_offset 8
