@@ -305,8 +305,15 @@ static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, l
                 const lp_cc_fn *g = lp_cc_find(c, name, len);
                 int call = i + span < l.n && l.p[i + span] == '(';
                 int own_label = g == f && i >= 13 && memcmp(l.p + i - 13, "blockaddress(", 13) == 0;
-                if (g && g->copy &&
-                    ((call && g->internal && !g->address_taken) || own_label)) {
+                /* A copy calls the copies of its file's static functions
+                 * itself, those the runtime also sends calls to (address
+                 * taken, recursive) included: were it to call such an
+                 * original, the optimiser could inline the original into
+                 * the copy, and the calls that came with it would leave
+                 * the copies, through the trampoline and the slow entry
+                 * check (5 % of a JSON parser's instructions). A clock
+                 * method called so is counted by its copy's entry. */
+                if (g && g->copy && ((call && g->internal) || own_label)) {
                     lp__cc_put(b, l.p + run, i - run);
                     lp_cc_put_name(b, name, len, quoted, lp_cc_suffix(g));
                     run = i + span;

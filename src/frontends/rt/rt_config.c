@@ -171,8 +171,10 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
                 cfg->hot = (unsigned)n;
             expect = "a number of methods (1 or more) or all";
         } else if (strcmp(field, "duty") == 0) {
-            if (!(bad = lp__rt_num(v, vlen, 1, 100, &n)))
+            if (!(bad = lp__rt_num(v, vlen, 1, 100, &n))) {
                 cfg->duty = (unsigned)n;
+                cfg->duty_set = 1;
+            }
             expect = "a percentage from 1 to 100 (the paper's: 10, 25, 50)";
         } else if (strcmp(field, "period") == 0) {
             if (!(bad = lp__rt_num(v, vlen, 1, 3600000, &n))) {
@@ -276,6 +278,11 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
     }
     /* A phase signature needs tens of PC samples, and CPU-time timers tick
      * at the kernel's HZ (250 here): 200 ms gives about fifty. */
+    /* phase profiles whole representative intervals unless told to
+     * profile part of each (duty=N spreads N % over four windows: cheaper,
+     * less accurate, doc/runtime.md). */
+    if (cfg->strategy == LP__RT_PHASE && !cfg->duty_set)
+        cfg->duty = 100;
     if (cfg->strategy == LP__RT_PHASE && !cfg->period_set)
         cfg->period_ns = 200 * 1000000ULL;
     return 0;

@@ -266,9 +266,9 @@ static void lp__rt_subwindow_open(uint64_t now)
 static void lp__rt_subwindow_close(uint64_t now)
 {
     int timed = lp__rt_win_k0 != UINT64_MAX;
-    uint64_t calls = timed ? lp__rt_clock_count() - lp__rt_win_k0 : 0;
     lp__rt_win_cpu += now > lp__rt_win_cpu0 ? now - lp__rt_win_cpu0 : 0;
-    lp__rt_window_close(now);
+    lp__rt_window_close(now); /* the copies stop before the clock is read */
+    uint64_t calls = timed ? lp__rt_clock_count() - lp__rt_win_k0 : 0;
     if (!timed && lp__rt_tk.method >= 0 && lp__rt_iv_kfrom == UINT64_MAX &&
         lp__rt_wopen_windows == 1 && lp__rt_win_ticks == 0 && lp__rt_win_cpu0 == lp__rt_iv_began) {
         /* A clock chosen from this window's calls alone (lp__rt_clock_closed),

@@ -90,6 +90,7 @@ typedef struct lp__rt_config {
     size_t arcs;          /* call-pair table slots (a power of two) */
     unsigned verbose;
     int period_set;       /* period given explicitly */
+    int duty_set;         /* duty given explicitly */
     char out[LP__RT_OUT_MAX]; /* output pattern: %p is the pid */
     unsigned ship;            /* lp__rt_ship: messages for the collector */
     char spool[LP__RT_OUT_MAX]; /* the folder they are written into */
