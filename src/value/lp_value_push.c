@@ -36,6 +36,10 @@ static int advance(lp_value_profiler *p, uint64_t n)
 /* One retired instruction that the filter judged why. */
 static int push(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned why)
 {
+    if (p->status)
+        return p->status;
+    if (p->finished)
+        return LP_EINVAL;
     if (why == LP__FILTER_PASS) {
         p->stats.class_passed++;
         p->stats.tagged++;
@@ -57,20 +61,12 @@ static int push(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned why)
 
 int lp_value_push(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned opclass)
 {
-    if (p->status)
-        return p->status;
-    if (p->finished)
-        return LP_EINVAL;
     return push(p, pc, value, lp__value_filter_test(&p->filter, pc & p->pc_mask, opclass));
 }
 
 int lp_value_push_site(lp_value_profiler *p, uint64_t pc, uint64_t value, unsigned opclass,
                        const lp_value_site *site)
 {
-    if (p->status)
-        return p->status;
-    if (p->finished)
-        return LP_EINVAL;
     return push(p, pc, value, lp__value_filter_test_site(&p->filter, site, opclass));
 }
 

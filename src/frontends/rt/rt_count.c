@@ -108,6 +108,12 @@ void lp__rt_cnt_gate(void)
     pthread_mutex_unlock(&lp__rt_gate_lock);
 }
 
+void lp__rt_cnt_gate_off(void)
+{
+    __atomic_store_n(&lp__rt.blocks_on, 0, __ATOMIC_SEQ_CST);
+    lp__rt_cnt_gate();
+}
+
 void lp__rt_cnt_regate_self(void)
 {
     lp__rt_tcounts *tc = lp__rt_tc;

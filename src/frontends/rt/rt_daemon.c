@@ -183,8 +183,7 @@ static void lp__rt_window_close(uint64_t now)
         /* The copies stop counting first (lp__rt_apply below settles the
          * gate for good); the clock's accounting still sees the sites as
          * they were in the window. */
-        __atomic_store_n(&lp__rt.blocks_on, 0, __ATOMIC_SEQ_CST);
-        lp__rt_cnt_gate();
+        lp__rt_cnt_gate_off();
         lp__rt_clock_closed(now, span); /* before the sites change */
     }
     lp__rt_apply();

@@ -319,6 +319,9 @@ extern uint64_t *lp__rt_cnt_start LP__HIDDEN;
  * (lp__rt.blocks_on) and at the discard block while they are off; called
  * after blocks are switched. Takes the gate lock; not signal-safe. */
 LP__HIDDEN void lp__rt_cnt_gate(void);
+/* Stops every thread's copies counting now (blocks_on cleared, then the
+ * gate), ahead of the patching that settles it. */
+LP__HIDDEN void lp__rt_cnt_gate_off(void);
 /* The calling thread's delta, after its block flag changed. */
 LP__HIDDEN void lp__rt_cnt_regate_self(void);
 /* The sum over every thread (and the shared arrays) of counter g of the

@@ -97,7 +97,6 @@ static void lp_vg_value_step(ULong pc, ULong value, const lp_value_site *site)
                   : lp_value_push(lp_vg_coproc, pc, value, LP_VALUE_CLASS_LOAD);
         lp_vg_coproc_clock++;
     }
-    lp_vg_value_due = lp_vg_icount + lp_value_quiet(lp_vg_coproc);
     if (rc != 0) {
         VG_(umsg)("lowprof: the co-processor model ran out of memory; it stops here\n");
         lp_vg_coproc_failed = True;
@@ -119,6 +118,9 @@ static VG_REGPARM(3) void lp_vg_value_sync(ULong pc, ULong value, ULong passed, 
         return;
     lp_value_site site = {(uint32_t)hash_done, (uint32_t)ignore, (uint32_t)(hash_done >> 32)};
     lp_vg_value_step(passed ? pc : 0, value, &site);
+    /* Only the inline filter needs to know when to call in next. */
+    if (!lp_vg_coproc_failed)
+        lp_vg_value_due = lp_vg_icount + lp_value_quiet(lp_vg_coproc);
 }
 
 static IRExpr *lp_vg_value_u64(ULong v)
