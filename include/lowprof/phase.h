@@ -244,11 +244,17 @@ typedef enum lp_phase_policy {
 #define LP_PHASE_DEFAULT_K 3
 #define LP_PHASE_DEFAULT_CENTROID_BITS 16
 /* The refine policy's defaults, chosen on the workload suite
- * (doc/eval-phase.md): no stand-ins, at most four more samples a phase,
- * and a fine threshold of 0.2. */
+ * (doc/eval-phase.md): no stand-ins, at most four more samples a phase, a
+ * fine threshold of 0.5 (with calibrated weights, only an interval unlike
+ * anything its phase showed is worth another sample), and calibration
+ * pulled toward the nearest-signature weights with a ridge of 0.3. */
 #define LP_PHASE_DEFAULT_REFINE_K 1
 #define LP_PHASE_DEFAULT_RESAMPLES 4
-#define LP_PHASE_DEFAULT_FINE_THRESHOLD 0.2
+#define LP_PHASE_DEFAULT_FINE_THRESHOLD 0.5
+#define LP_PHASE_DEFAULT_RIDGE 0.3
+/* A sample's share of the estimate is in units of 1/LP_PHASE_SHARE_ONE
+ * interval. */
+#define LP_PHASE_SHARE_ONE 65536
 
 typedef struct lp_phase_daemon_config {
     unsigned strategy;   /* lp_phase_strategy */
@@ -272,6 +278,13 @@ typedef struct lp_phase_daemon_config {
      * lp_phase_daemon_observe). */
     uint64_t max_resamples;
     double fine_threshold;
+    /* LP_POLICY_REFINE with signatures: the weights are calibrated so that
+     * the samples' weighted signatures add up to the whole run's
+     * (phase_calibrate.c), pulled toward the nearest-signature weights by
+     * ridge times the samples' mean squared signature. 0:
+     * LP_PHASE_DEFAULT_RIDGE; negative: no calibration, the nearest-
+     * signature weights as they are. */
+    double ridge;
 } lp_phase_daemon_config;
 
 /* One sampled interval, tagged with the actual phase it turned out to be in
@@ -285,8 +298,12 @@ typedef struct lp_phase_sample {
     uint32_t phase;
     uint32_t stratum;
     uint8_t retired;
-    uint64_t weight; /* refine with signatures, after finish: the intervals this
-                        sample stands for in the estimate; 0 otherwise */
+    uint64_t weight; /* refine with signatures, after finish: the intervals whose
+                        signature is nearest this sample's; 0 otherwise */
+    uint64_t share;  /* refine with signatures, after finish: what the sample
+                        stands for in the estimate, in 1/LP_PHASE_SHARE_ONE
+                        intervals (its calibrated weight, or weight unscaled
+                        when ridge < 0); 0 otherwise */
 } lp_phase_sample;
 
 typedef struct lp_phase_daemon lp_phase_daemon;

@@ -49,6 +49,10 @@ int lp_phase_daemon_create(const lp_phase_daemon_config *cfg, lp_phase_daemon **
             c.fine_threshold = LP_PHASE_DEFAULT_FINE_THRESHOLD;
         if (!(c.fine_threshold > 0 && c.fine_threshold <= 1))
             return LP_EINVAL;
+        if (c.ridge == 0)
+            c.ridge = LP_PHASE_DEFAULT_RIDGE;
+        if (!(c.ridge < 1e9)) /* NaN or absurd */
+            return LP_EINVAL;
         if (c.centroid_bits == 0)
             c.centroid_bits = LP_PHASE_DEFAULT_CENTROID_BITS;
         if (c.centroid_bits < LP_PHASE_MIN_BITS || c.centroid_bits > LP_PHASE_MAX_BITS)
@@ -165,6 +169,7 @@ static int record_sample(lp_phase_daemon *d, uint64_t interval, uint32_t phase)
     s->stratum = d->cfg.strategy == LP_STRATEGY_PHASE ? phase : 0;
     s->retired = 0;
     s->weight = 0;
+    s->share = 0;
     return LP_OK;
 }
 
@@ -389,13 +394,21 @@ static int weigh_by_signature(lp_phase_daemon *d)
         if (best != SIZE_MAX)
             d->samples[best].weight++;
     }
-    /* The strata's totals, for lp_phase_daemon_stratum. */
-    for (size_t j = 0; j < d->sample_count; j++)
+    /* The strata's totals, for lp_phase_daemon_stratum: the nearest-
+     * signature weights, whole intervals (the tagged profiles' scale). */
+    for (size_t j = 0; j < d->sample_count; j++) {
+        d->samples[j].share = d->samples[j].weight * LP_PHASE_SHARE_ONE;
         if (d->samples[j].weight) {
             int rc = lend(d, d->samples[j].stratum, d->samples[j].weight);
             if (rc < 0)
                 return rc;
         }
+    }
+    if (d->cfg.ridge >= 0) {
+        int rc = lp__phase_calibrate(d);
+        if (rc < 0)
+            return rc;
+    }
     d->per_sample = 1;
     return LP_OK;
 }

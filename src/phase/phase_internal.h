@@ -62,4 +62,8 @@ static inline lp_entry *lp__phase_first_seen(lp_table *t, uint64_t key, int *out
     return e;
 }
 
+/* Refine, at finish, with every interval's signature and the nearest-
+ * signature weights in place: sets every sample's share. 0 or LP_ENOMEM. */
+int lp__phase_calibrate(lp_phase_daemon *d);
+
 #endif

@@ -44,11 +44,12 @@ int lp_phase_reconstruct(const lp_phase_daemon *d, const lp_table *const *tables
         return LP_EINVAL;
     if (count == 0)
         return LP_OK;
-    if (d->per_sample) { /* refine: each sample weighted by the intervals nearest it */
+    if (d->per_sample) { /* refine: each sample weighted by its own share */
         int rc = LP_OK;
         for (size_t j = 0; j < count && rc == LP_OK; j++)
-            if (!d->samples[j].retired && d->samples[j].weight)
-                rc = lp_phase_scale_add(out, tables[j], d->samples[j].weight, 1);
+            if (!d->samples[j].retired && d->samples[j].share)
+                rc = lp_phase_scale_add(out, tables[j], d->samples[j].share,
+                                        LP_PHASE_SHARE_ONE);
         return rc;
     }
     /* Strata in order of their first sample; sums[i] for the i-th. */

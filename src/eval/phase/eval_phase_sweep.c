@@ -85,7 +85,7 @@ static lp_key samples_key(const lp_phase_daemon *d, lp_table *first_of)
         lp_phase_daemon_stratum(d, s[j].stratum, &intervals, &sampled);
         /* A retired sample was profiled but does not count: it keys apart. */
         uint64_t w = (intervals << 32 ^ sampled) + (s[j].retired ? 0x9e3779b97f4a7c15ULL : 0) +
-                     lp_hash64(s[j].weight);
+                     lp_hash64(s[j].share);
         k.a = lp_hash_pair(lp_hash_pair(lp_hash_pair(k.a, s[j].interval), e->v[0]), w);
         k.b = lp_hash_pair(k.b ^ lp_hash64(s[j].interval + 1),
                            lp_hash64(w + 0x2545f4914f6cdd1dULL) ^ e->v[0]);

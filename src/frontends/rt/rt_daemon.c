@@ -768,7 +768,7 @@ static uint64_t lp__rt_iv_calls(size_t i, uint64_t rate_num, uint64_t rate_den)
 /* The whole-run estimate's weight of each profiled interval, num[j] /
  * den[j]. lp_phase_reconstruct counts each profiled interval as some
  * number of its phase's intervals (the k-th interval policy: the phase's
- * intervals over its profiled ones; refine: those nearest it), but a
+ * intervals over its profiled ones; refine: its calibrated weight), but a
  * profiled interval ran slower and held less of the program's progress,
  * and the last interval is cut short. With a clock each profiled interval
  * is first brought to one average interval of its phase: its counts times

@@ -2,7 +2,8 @@
  * where the right samples and weights can be worked out by hand: a phase
  * seen once is represented, the re-sample cap holds, stand-ins are retired,
  * and the reconstruction weights each sample by the intervals it stands
- * for (nearest signature, or nearest represented neighbour in time). */
+ * for (nearest signature, or nearest represented neighbour in time), with
+ * the signature weights calibrated to the whole run's signature. */
 #include <string.h>
 
 #include "lowprof/phase.h"
@@ -181,6 +182,86 @@ static void test_signature_weights(void)
     lp_phase_daemon_free(d);
 }
 
+/* One phase: interval 0 looks like X (bucket 3), 1 and 2 like Y (bucket
+ * 17), 3-9 are mixtures, 60 % X and 40 % Y, which is also how their
+ * profiles mix (key 1 counts 10 an X interval, key 2 counts 30 a Y one).
+ * Intervals 0 and 2 are sampled (1 strays from X); the mixtures lie within
+ * the fine threshold of X, so all seven count for X by nearest signature,
+ * and the estimate is off (key 1: 80 for 52). The whole run's signature
+ * is 5.2 X + 4.8 Y: calibrated weights without the ridge find exactly
+ * that, and with the ridge they solve the penalised fit, which for these
+ * orthogonal unit signatures is (t + lambda w0) / (1 + lambda) each. */
+static void test_calibrated_weights(void)
+{
+    enum { N = 10 };
+    uint32_t ph[N] = {0};
+    lp_signature sig[N];
+    uint64_t prof[N][2];
+    for (unsigned i = 0; i < N; i++) {
+        memset(&sig[i], 0, sizeof sig[i]);
+        if (i == 0) {
+            sig[i].bucket[3] = 1000;
+            prof[i][0] = 10, prof[i][1] = 0;
+        } else if (i < 3) {
+            sig[i].bucket[17] = 1000;
+            prof[i][0] = 0, prof[i][1] = 30;
+        } else {
+            sig[i].bucket[3] = 600;
+            sig[i].bucket[17] = 400;
+            prof[i][0] = 6, prof[i][1] = 12;
+        }
+    }
+    static const struct {
+        double ridge;
+        uint64_t key1, key2; /* the estimate */
+    } cases[] = {{-1, 80, 60}, {1e-9, 52, 144}, {0, 0, 0}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        lp_phase_daemon_config cfg = {.strategy = LP_STRATEGY_PHASE,
+                                      .policy = LP_POLICY_REFINE,
+                                      .ridge = cases[c].ridge};
+        lp_phase_daemon *d = NULL;
+        LP_CHECK(lp_phase_daemon_create(&cfg, &d) == 0);
+        LP_CHECK(lp_phase_daemon_run(d, ph, sig, N) == 0);
+        size_t ns = 0;
+        const lp_phase_sample *s = lp_phase_daemon_samples(d, &ns);
+        LP_CHECK_EQ_U64(ns, 2);
+        if (ns != 2) {
+            lp_phase_daemon_free(d);
+            continue;
+        }
+        LP_CHECK_EQ_U64(s[0].interval, 0);
+        LP_CHECK_EQ_U64(s[1].interval, 2);
+        LP_CHECK_EQ_U64(s[0].weight, 8);
+        LP_CHECK_EQ_U64(s[1].weight, 2);
+        lp_table tabs[2], est;
+        const lp_table *ptr[2] = {&tabs[0], &tabs[1]};
+        for (size_t j = 0; j < 2; j++) {
+            LP_CHECK(lp_table_init(&tabs[j], 0) == 0);
+            for (uint64_t key = 1; key <= 2; key++)
+                if (prof[s[j].interval][key - 1])
+                    lp_table_upsert(&tabs[j], (lp_key){key, 0})->v[0] =
+                        prof[s[j].interval][key - 1];
+        }
+        LP_CHECK(lp_table_init(&est, 0) == 0);
+        LP_CHECK(lp_phase_reconstruct(d, ptr, 2, &est) == 0);
+        if (cases[c].ridge != 0) {
+            LP_CHECK_EQ_U64(count_of(&est, 1), cases[c].key1);
+            LP_CHECK_EQ_U64(count_of(&est, 2), cases[c].key2);
+        } else {
+            /* The default ridge: lambda = 0.3 times the mean squared
+             * signature, which is 1 for one-bucket signatures. */
+            const double l = LP_PHASE_DEFAULT_RIDGE, one = LP_PHASE_SHARE_ONE;
+            const double wx = (5.2 + l * 8) / (1 + l), wy = (4.8 + l * 2) / (1 + l);
+            LP_CHECK(s[0].share + 2 >= (uint64_t)(wx * one) && s[0].share <= (uint64_t)(wx * one) + 2);
+            LP_CHECK(s[1].share + 2 >= (uint64_t)(wy * one) && s[1].share <= (uint64_t)(wy * one) + 2);
+        }
+        lp_table_fini(&est);
+        for (size_t j = 0; j < 2; j++)
+            lp_table_fini(&tabs[j]);
+        lp_phase_daemon_free(d);
+    }
+}
+
 /* An interval whose own phase has no sample goes to the phase of the
  * sample nearest it in signature: here phase 1's lone interval looks like
  * phase 0's sample and is mispredicted (so never sampled). */
@@ -294,7 +375,7 @@ static void test_online_matches_offline(void)
     int same = na == nb && na > 0;
     for (size_t j = 0; same && j < na; j++)
         same = a[j].interval == b[j].interval && a[j].retired == b[j].retired &&
-               a[j].weight == b[j].weight;
+               a[j].weight == b[j].weight && a[j].share == b[j].share;
     LP_CHECK(same);
     lp_phase_daemon_free(off);
     lp_phase_daemon_free(on);
@@ -308,8 +389,11 @@ static void test_refuses(void)
     LP_CHECK(lp_phase_daemon_create(&c, &d) == LP_EINVAL);
     c.fine_threshold = -0.1;
     LP_CHECK(lp_phase_daemon_create(&c, &d) == LP_EINVAL);
-    c.policy = 9;
     c.fine_threshold = 0;
+    c.ridge = __builtin_nan("");
+    LP_CHECK(lp_phase_daemon_create(&c, &d) == LP_EINVAL);
+    c.ridge = 0;
+    c.policy = 9;
     LP_CHECK(lp_phase_daemon_create(&c, &d) == LP_EINVAL);
 }
 
@@ -318,6 +402,7 @@ int main(void)
     test_phase_seen_once();
     test_resample_cap();
     test_signature_weights();
+    test_calibrated_weights();
     test_signature_places_unsampled();
     test_neighbour_lending();
     test_missed_phase_cap();
