@@ -28,7 +28,7 @@ typedef struct ef_program {
     char **sources;
     char **link;
     char **args;
-    char checksum[80];
+    char checksum[96]; /* "NAME checksum" and 16 hex digits */
 } ef_program;
 
 /* True if name is one of the comma-separated names of list (NULL: all). */
@@ -209,8 +209,13 @@ static int programs_from_native(const lp__ef_opts *o, ef_program **out, size_t *
         prog.link = words_split(field[2], "");
         prog.args = words_split(field[full ? 3 : 4], "");
         const char *sum = field[full ? 5 : 6];
-        if (strspn(sum, "0") != strlen(sum))
-            snprintf(prog.checksum, sizeof prog.checksum, "%s checksum %s", prog.name, sum);
+        if (strlen(sum) != 16 || strspn(sum, "0123456789abcdef") != 16) {
+            rc = lp_host_fail("%s:%u: %s: expected 16 lowercase hex digits", path, lineno,
+                              full ? "default_checksum" : "small_checksum");
+            break;
+        }
+        if (strspn(sum, "0") != 16)
+            snprintf(prog.checksum, sizeof prog.checksum, "%s checksum %.16s", prog.name, sum);
         if (!prog.sources || !prog.link || !prog.args || programs_append(out, out_n, &prog)) {
             program_fini(&prog);
             rc = lp_host_fail("out of memory");
