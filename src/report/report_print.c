@@ -657,6 +657,13 @@ static void report_sampling(const lp_meta *m)
         printf("\n  %llu windows, on for %.3f s of %.3f s of CPU time (%.2f%%)",
                (unsigned long long)windows, (double)on / 1e9, (double)cpu / 1e9,
                cpu ? 100.0 * (double)on / (double)cpu : 0.0);
+        uint64_t period = 0;
+        if (windows == 0 && strcmp(strategy, "periodic") == 0 &&
+            lp_host_parse_count(lp_meta_get(m, "period-ns"), &period) == 0)
+            printf("\n  no window opened: the run ended before the first one, which starts "
+                   "at a random\n  point of the first %.0f ms period; profile short runs "
+                   "with LOWPROF=strategy=always\n  or a shorter period=",
+                   (double)period / 1e6);
     } else {
         printf("\n  %llu of %llu intervals profiled, %.2f%% of the instructions",
                (unsigned long long)sampled, (unsigned long long)intervals,

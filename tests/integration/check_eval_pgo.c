@@ -1,7 +1,8 @@
 /* `lowprof eval pgo` in its small mode on two native programs, one round:
  * pgo.csv and pgo.md exist with their columns; every build ran and printed
  * the program's known checksum for the small input (workloads/native/
- * suite.tsv), the training runs too; clang took the instrumentation profile
+ * suite.tsv), and the training runs, on a sixteenth of the default input,
+ * a checksum line for it; clang took the instrumentation profile
  * and both llvm-sample exports without a warning, and llvm-profdata reads
  * the exports; recording under Valgrind costs more than the plain run.
  *
@@ -138,6 +139,26 @@ static int first_line_is(const char *path, const char *want)
     return 1;
 }
 
+/* Whether path's first line is prefix and 16 hex digits. */
+static int first_line_has_checksum(const char *path, const char *prefix)
+{
+    char line[256] = "";
+    FILE *f = fopen(path, "r");
+    if (f) {
+        if (!fgets(line, sizeof line, f))
+            line[0] = '\0';
+        fclose(f);
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    size_t n = strlen(prefix);
+    if (strncmp(line, prefix, n) != 0 || strlen(line + n) != 16 ||
+        strspn(line + n, "0123456789abcdef") != 16) {
+        fprintf(stderr, "%s: '%s', not '%s' and 16 hex digits\n", path, line, prefix);
+        return 0;
+    }
+    return 1;
+}
+
 static long file_size(const char *path)
 {
     struct stat st;
@@ -210,9 +231,13 @@ int main(int argc, char **argv)
             snprintf(path, sizeof path, "%s/work/%s/time-%s.out", res, name, timed[b]);
             LP_CHECK(first_line_is(path, sum));
         }
+        /* The training input's size has no checksum in the manifest:
+         * its line's shape is checked. */
+        char train_sum[128];
+        snprintf(train_sum, sizeof train_sum, "%s checksum ", name);
         for (size_t b = 0; b < sizeof trained / sizeof trained[0]; b++) {
             snprintf(path, sizeof path, "%s/work/%s/train-%s.out", res, name, trained[b]);
-            LP_CHECK(first_line_is(path, sum));
+            LP_CHECK(first_line_has_checksum(path, train_sum));
         }
         for (size_t b = 0; b < sizeof used / sizeof used[0]; b++) {
             char col[32];
@@ -225,8 +250,11 @@ int main(int argc, char **argv)
             snprintf(path, sizeof path, "%s/work/%s/%s-%s.log", res, name, name, used[b]);
             LP_CHECK(file_size(path) == 0);
         }
-        /* The exports are sample profiles llvm-profdata reads, with a
-         * section for the program's main. */
+        /* The exports are sample profiles llvm-profdata reads. Valgrind's
+         * has a section for the program's main; the runtime's has
+         * sections, main's only when its own blocks ran in a window (the
+         * windows start at a random moment, and a short run may end in
+         * the first one's pause). */
         static const char *const exports[] = {"vg", "rt"};
         for (size_t e = 0; e < 2; e++) {
             char prof[3300], show_log[3400];
@@ -235,7 +263,7 @@ int main(int argc, char **argv)
             LP_CHECK(file_size(prof) > 0);
             char *show[] = {profdata, "show", "--sample", "--all-functions", prof, NULL};
             LP_CHECK(lp_itest_run(show, show_log) == 0);
-            LP_CHECK(lp_itest_file_has(show_log, "Function: main:"));
+            LP_CHECK(lp_itest_file_has(show_log, e == 0 ? "Function: main:" : "Function: "));
         }
         /* Valgrind costs far more than the plain run; the others are
          * measured. */

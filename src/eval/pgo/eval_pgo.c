@@ -4,9 +4,10 @@
  * rounds (eval_pgo_run.c), and at the end writes the tables
  * (eval_pgo_out.c). See doc/eval-pgo.md for what the figures mean.
  *
- * Tuned for: six programs; the small mode (the default) trains and
- * measures on the small inputs in a minute or two, --full measures on the
- * default inputs (1-3 s each) in five rounds, a quarter of an hour. */
+ * Tuned for: six programs; the small mode (the default) trains on a
+ * sixteenth of the default inputs and measures on the small ones in a
+ * minute or two, --full measures on the default inputs (1-3 s each) in five
+ * rounds, a quarter of an hour. */
 #define _GNU_SOURCE /* realpath, strsep */
 #include <errno.h>
 #include <limits.h>
@@ -70,7 +71,7 @@ static int program_parse(const lp__pg_opts *o, const char *dir, const char *mani
         return lp_host_fail("%s:%u: too many words", manifest, lineno);
     if (!o->full)
         memcpy(p->measure, p->train, sizeof p->measure);
-    if (o->train_large) {
+    if (!o->train_small) {
         /* The manifest has no checksum for this size: the line's shape is
          * checked (a want ending in a space is a prefix). */
         p->train[0] = NULL;
@@ -147,8 +148,8 @@ static const char help[] =
     "workloads/native built with clang -O2 four ways - plain, with instrumentation\n"
     "PGO (-fprofile-instr-generate/-use), and with -fprofile-sample-use of the\n"
     "llvm-sample export of an exhaustive Valgrind recording and of the native\n"
-    "runtime's 10 % windows - trained on the small input and timed (CPU time,\n"
-    "medians of alternating rounds) against plain.\n"
+    "runtime's 10 % windows - trained on a tenth of a second's input and timed\n"
+    "(CPU time, medians of alternating rounds) against plain.\n"
     "\n"
     "  --full            measure on the default inputs, 5 rounds (else the small\n"
     "                    inputs, 3 rounds)\n"
@@ -156,8 +157,9 @@ static const char help[] =
     "                    source, once, into DIR/cache)\n"
     "  --programs LIST   comma-separated programs of workloads/native/suite.tsv,\n"
     "                    and bzip2 for Debian's [all the native ones]\n"
-    "  --train S         the training input: small (the manifest's small size) or\n"
-    "                    large (a sixteenth of the default size) [small]\n"
+    "  --train S         the training input: large (a sixteenth of the default size)\n"
+    "                    or small (the manifest's small size, milliseconds: often\n"
+    "                    too short for the runtime's first window) [large]\n"
     "  --rounds N        timing rounds, each running every build once\n"
     "  --out DIR         results folder [results/eval-pgo]\n"
     "\n"
@@ -186,7 +188,7 @@ static int parse_args(int argc, char **argv, lp__pg_opts *o)
         } else if ((v = lp_host_opt_value(argc, argv, &i, "--train", &missing)) != NULL) {
             if (strcmp(v, "small") != 0 && strcmp(v, "large") != 0)
                 return lp_host_usage(cmd, "--train: small or large, not '%s'", v);
-            o->train_large = strcmp(v, "large") == 0;
+            o->train_small = strcmp(v, "small") == 0;
         } else if ((v = lp_host_opt_value(argc, argv, &i, "--rounds", &missing)) != NULL) {
             if (lp_host_parse_count(v, &n) != 0 || n < 1 || n > 100)
                 return lp_host_usage(cmd, "--rounds: a count from 1 to 100, not '%s'", v);

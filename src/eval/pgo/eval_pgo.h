@@ -4,7 +4,7 @@
  * program built plain, with clang's instrumentation PGO (the anchor), and
  * with -fprofile-sample-use of two llvm-sample exports, one from an
  * exhaustive Valgrind recording and one from the native runtime's 10 %
- * windows, each trained on the small input and timed on the measured one.
+ * windows, each trained on the training input and timed on the measured one.
  *
  *   eval_pgo.c        the command: options, programs, the order of work
  *   eval_pgo_build.c  the builds, the training runs and the profiles
@@ -49,7 +49,7 @@ typedef struct lp__pg_opts {
     unsigned rounds;
     int full;        /* measured at the default size (else the small one) */
     int debian;      /* also Debian's bzip2, built from its source package */
-    int train_large; /* train on a sixteenth of the default size (else the small one) */
+    int train_small; /* train on the small size (else on a sixteenth of the default one) */
     char self[4096]; /* this lowprof binary */
 } lp__pg_opts;
 

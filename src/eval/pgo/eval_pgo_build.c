@@ -1,6 +1,6 @@
 /* lowprof eval pgo: the builds and their profiles. Every build compiles
  * the same sources with clang -O2; the three profiles come from training
- * runs on the small input:
+ * runs on the training input:
  *
  *   instr  -fprofile-instr-generate build, LLVM_PROFILE_FILE, then
  *          llvm-profdata merge and -fprofile-instr-use;
@@ -83,7 +83,7 @@ static int compile(lp__pg_program *p, const char *const *flags, const char *out,
     return 0;
 }
 
-/* The training run of bin: argv is prefix, bin, the small input. */
+/* The training run of bin: argv is prefix, bin, the training input. */
 static int train(lp__pg_program *p, const char *const *prefix, const char *bin, char *const *env,
                  const char *tag, double *cpu)
 {

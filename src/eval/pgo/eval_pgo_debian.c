@@ -169,9 +169,9 @@ int lp__pg_debian(const lp__pg_opts *o, lp__pg_program *p)
     /* Trained on 256 KB (1 MB with --train large); measured on 16 MB
      * (about 2 s at -9) or on the training input in the small mode. */
     lp__eval_pathf(p->arg_buf[0], sizeof p->arg_buf[0], "%s/input-train%s.txt", cache,
-                   o->train_large ? "-large" : "");
+                   o->train_small ? "" : "-large");
     lp__eval_pathf(p->arg_buf[1], sizeof p->arg_buf[1], "%s/input-measure.txt", cache);
-    if (make_input(p->arg_buf[0], o->train_large ? 1 << 20 : 256 << 10) != 0 ||
+    if (make_input(p->arg_buf[0], o->train_small ? 256 << 10 : 1 << 20) != 0 ||
         (o->full && make_input(p->arg_buf[1], 16 << 20) != 0))
         return 1;
     const char *train[] = {"-9", "-c", p->arg_buf[0], NULL};

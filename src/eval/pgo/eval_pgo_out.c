@@ -113,7 +113,7 @@ static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps,
             "# lowprof eval pgo\n\n"
             "Trained on the %s input; measured on the %s input, CPU time (user + system), "
             "medians of %u alternating rounds.\n\n",
-            o->train_large ? "large (a sixteenth of the default size)" : "small",
+            o->train_small ? "small" : "large (a sixteenth of the default size)",
             o->full ? "default" : "small", o->rounds);
     fputs("| program | plain s | speedup instr | speedup vg | speedup rt | recovered vg | "
           "recovered rt | cost instr | cost vg | cost rt (training) | cost rt (measured) |\n"

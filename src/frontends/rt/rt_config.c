@@ -183,8 +183,10 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             }
             expect = "milliseconds of CPU time, 1 to 3600000";
         } else if (strcmp(field, "seed") == 0) {
-            if (!(bad = lp__rt_num(v, vlen, 0, UINT64_MAX / 10, &n)))
+            if (!(bad = lp__rt_num(v, vlen, 0, UINT64_MAX / 10, &n))) {
                 cfg->seed = n;
+                cfg->seed_set = 1;
+            }
             expect = "an unsigned number";
         } else if (strcmp(field, "rate") == 0) {
             if (!(bad = lp__rt_num(v, vlen, 10, 10000, &n)))

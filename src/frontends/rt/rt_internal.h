@@ -91,6 +91,7 @@ typedef struct lp__rt_config {
     unsigned verbose;
     int period_set;       /* period given explicitly */
     int duty_set;         /* duty given explicitly */
+    int seed_set;         /* seed given explicitly */
     char out[LP__RT_OUT_MAX]; /* output pattern: %p is the pid */
     unsigned ship;            /* lp__rt_ship: messages for the collector */
     char spool[LP__RT_OUT_MAX]; /* the folder they are written into */
@@ -229,6 +230,13 @@ LP__HIDDEN int lp__rt_patch_prepare(void);
 LP__HIDDEN size_t lp__rt_patch_apply(unsigned type, const uint8_t *want);
 /* Every site off, without the lock: for the fork child and the end. */
 LP__HIDDEN void lp__rt_patch_all_off(void);
+/* The periodic strategy's first stretch before its first window
+ * (rt_daemon.c): on = 1 sends the calls of every method whose entry jumps
+ * straight to its copy, and that is off, to the copy, without switching
+ * anything on (the copies count nothing while every method is off); on =
+ * 0 undoes it. lp__rt_prewindow says whether it is in force. */
+LP__HIDDEN void lp__rt_patch_prewindow(int on);
+extern LP__HIDDEN int lp__rt_prewindow;
 /* Makes method i a clock method (on) or not. A method whose entry jumps
  * straight to its copy is pointed at the trampoline instead while it is a
  * clock: only the trampoline counts it while the copies do not. Caller

@@ -225,8 +225,27 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
     return n;
 }
 
+int lp__rt_prewindow;
+
+void lp__rt_patch_prewindow(int on)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        const lp__rt_method *m = &lp__rt.methods[i];
+        if (m->site && m->direct && !lp__rt_entry_on(m) &&
+            lp__rt_queue(&n, m->site, on ? 0xe9 : 0xa9) != 0)
+            break; /* out of memory: those queued still go */
+    }
+    qsort(lp__rt_writes, n, sizeof *lp__rt_writes, lp__rt_write_cmp);
+    lp__rt_flush_writes(n);
+    lp__rt.patches += n;
+    lp__rt_prewindow = on;
+}
+
 void lp__rt_patch_all_off(void)
 {
+    if (lp__rt_prewindow)
+        lp__rt_patch_prewindow(0);
     uint8_t *zero = calloc(lp__rt.nmethods ? lp__rt.nmethods : 1, 1);
     if (!zero)
         return;
