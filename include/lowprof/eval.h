@@ -18,6 +18,10 @@ typedef struct lp_eval_experiment {
      * command's exit status: 0 everything ran, 1 a workload or a file
      * failed (after printing why), 2 a bad command line. */
     int (*run)(int argc, char **argv);
+    /* 1 when run answers -h and --help with the experiment's own text;
+     * `lowprof eval NAME --help` then asks it rather than printing the
+     * eval command's. */
+    int own_help;
 } lp_eval_experiment;
 
 /* The experiments, in the order help lists them; ends with a NULL name. */

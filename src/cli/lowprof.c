@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "lowprof/eval.h"
 
 extern int cmd_record(int, char **);
 extern int cmd_report(int, char **);
@@ -108,7 +109,10 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (lp_cli_wants_help(c->name, argc - 1, argv + 1))
+    /* An experiment with help of its own answers `lowprof eval NAME --help`. */
+    const lp_eval_experiment *e =
+        strcmp(c->name, "eval") == 0 && argc > 2 ? lp_eval_find(argv[2]) : NULL;
+    if (!(e && e->own_help) && lp_cli_wants_help(c->name, argc - 1, argv + 1))
         return 0;
     return c->fn(argc - 1, argv + 1);
 }

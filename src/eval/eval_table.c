@@ -4,15 +4,15 @@
 #include "eval_internal.h"
 
 const lp_eval_experiment lp_eval_experiments[] = {
-    {"compressors", lp_eval_compressors},
-    {"flag-prediction", lp_eval_flags},
-    {"phase", lp_eval_phase},
-    {"hps", lp_eval_hps},
-    {"native", lp_eval_native},
-    {"bursty", lp_eval_bursty},
-    {"value", lp_eval_value},
-    {"pgo", lp_eval_pgo},
-    {NULL, NULL},
+    {"compressors", lp_eval_compressors, 0},
+    {"flag-prediction", lp_eval_flags, 0},
+    {"phase", lp_eval_phase, 1},
+    {"hps", lp_eval_hps, 1},
+    {"native", lp_eval_native, 1},
+    {"bursty", lp_eval_bursty, 1},
+    {"value", lp_eval_value, 0},
+    {"pgo", lp_eval_pgo, 1},
+    {NULL, NULL, 0},
 };
 
 const lp_eval_experiment *lp_eval_find(const char *name)
