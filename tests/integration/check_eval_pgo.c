@@ -121,17 +121,24 @@ static int small_checksum(const char *manifest, const char *name, char *out, siz
     return found ? 0 : -1;
 }
 
-/* Whether the first line of path is want. */
-static int first_line_is(const char *path, const char *want)
+/* path's first line, without its end, into line (empty if unreadable). */
+static void first_line(const char *path, char *line, size_t cap)
 {
-    char line[256] = "";
+    line[0] = '\0';
     FILE *f = fopen(path, "r");
     if (f) {
-        if (!fgets(line, sizeof line, f))
+        if (!fgets(line, (int)cap, f))
             line[0] = '\0';
         fclose(f);
     }
     line[strcspn(line, "\r\n")] = '\0';
+}
+
+/* Whether the first line of path is want. */
+static int first_line_is(const char *path, const char *want)
+{
+    char line[256];
+    first_line(path, line, sizeof line);
     if (strcmp(line, want) != 0) {
         fprintf(stderr, "%s: '%s', not '%s'\n", path, line, want);
         return 0;
@@ -142,14 +149,8 @@ static int first_line_is(const char *path, const char *want)
 /* Whether path's first line is prefix and 16 hex digits. */
 static int first_line_has_checksum(const char *path, const char *prefix)
 {
-    char line[256] = "";
-    FILE *f = fopen(path, "r");
-    if (f) {
-        if (!fgets(line, sizeof line, f))
-            line[0] = '\0';
-        fclose(f);
-    }
-    line[strcspn(line, "\r\n")] = '\0';
+    char line[256];
+    first_line(path, line, sizeof line);
     size_t n = strlen(prefix);
     if (strncmp(line, prefix, n) != 0 || strlen(line + n) != 16 ||
         strspn(line + n, "0123456789abcdef") != 16) {
