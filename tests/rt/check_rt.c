@@ -648,7 +648,11 @@ static void test_prof(void)
 }
 
 /* The same program without instrumentation or runtime: same stdout, stderr
- * and exit status, with LOWPROF unset (the defaults) and with always. */
+ * and exit status, with LOWPROF unset (the defaults), with always, with
+ * phase, and waiting for a first periodic window that an hour's period
+ * puts after the run's end (seed 7 draws it: the copies take every call
+ * and count nothing). That last profile is empty, and `lowprof report`
+ * says why. */
 static void test_output(void)
 {
     build("prog", NULL, NULL);
@@ -658,11 +662,13 @@ static void test_output(void)
     char *plain = path_in(g_work, "plain");
     char *cc[] = {"clang", "-O2", "-g", "-DRT_PROG_PLAIN", inc, src, "-o", plain, "-pthread", NULL};
     CHECK(ok_status(run(cc, NULL, NULL, NULL, NULL)), "plain build");
-    const char *envs[] = {NULL, exact_env, "strategy=phase,profiles=call-graph,block,out=q.lpprof"};
+    const char *envs[] = {NULL, exact_env, "strategy=phase,profiles=call-graph,block,out=q.lpprof",
+                          "strategy=periodic,period=3600000,seed=7,profiles=call-graph,block,"
+                          "out=w.lpprof"};
     char *pargv[] = {plain, "exact", NULL};
     int pst = run(pargv, NULL, NULL, path_in(g_work, "plain.out"), path_in(g_work, "plain.err"));
     char *pout = slurp(path_in(g_work, "plain.out")), *perr = slurp(path_in(g_work, "plain.err"));
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         char *argv[] = {path_in(g_work, "prog"), "exact", NULL};
         int st = run(argv, envs[i], NULL, path_in(g_work, "i.out"), path_in(g_work, "i.err"));
         CHECK(st == pst, "exit status %d, plain build %d (LOWPROF=%s)", st, pst,
@@ -672,6 +678,25 @@ static void test_output(void)
         CHECK(strcmp(slurp(path_in(g_work, "i.err")), perr) == 0, "stderr differs (LOWPROF=%s)",
               envs[i] ? envs[i] : "unset");
     }
+    loaded l;
+    load("w.lpprof", &l);
+    CHECK(strcmp(meta(&l, "windows"), "0") == 0, "before the first window: %s windows",
+          meta(&l, "windows"));
+    CHECK(sum_by(&l, LP_PROF_METHOD, 0, NULL, NULL) == 0 &&
+              sum_by(&l, LP_PROF_BLOCK, 0, NULL, NULL) == 0,
+          "counted before the first window");
+    /* The direct entries were sent to the copies (and back at the end). */
+    uint64_t direct = strtoull(meta(&l, "entry-sites-direct"), NULL, 10);
+    CHECK(direct > 0 && strtoull(meta(&l, "sites-written"), NULL, 10) >= 2 * direct,
+          "before the first window: %s of %s direct entries written",
+          meta(&l, "sites-written"), meta(&l, "entry-sites-direct"));
+    unload(&l);
+    char *report[] = {(char *)g_lowprof, "report", path_in(g_work, "w.lpprof"), NULL};
+    int rst = run(report, NULL, NULL, path_in(g_work, "report.txt"), path_in(g_work, "report.err"));
+    char *rep = slurp(path_in(g_work, "report.txt"));
+    CHECK(ok_status(rst) && strstr(rep, "no window opened") != NULL,
+          "report of a run without a window:\n%s", rep);
+    free(rep);
     /* A bad LOWPROF: one line on stderr naming the field, the program as ever. */
     int st = run_prog("exact", "strategy=often", NULL);
     char *err = slurp(path_in(g_work, "err.txt"));
