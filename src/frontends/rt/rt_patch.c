@@ -119,10 +119,18 @@ static void lp__rt_write_run(void *arg)
         lp__rt_store8(r->w[i].addr, r->w[i].byte);
 }
 
-/* Writes the queued bytes (sorted by address), one mprotect pair per run of
- * sites whose pages touch. */
+static int lp__rt_write_cmp(const void *x, const void *y)
+{
+    const lp__rt_write *a = x, *b = y;
+    return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* Writes the n queued bytes, sorted by address, one mprotect pair per run
+ * of sites whose pages touch, and counts them. */
 static void lp__rt_flush_writes(size_t n)
 {
+    qsort(lp__rt_writes, n, sizeof *lp__rt_writes, lp__rt_write_cmp);
+    lp__rt.patches += n;
     uint64_t pg = lp__rt_page();
     size_t i = 0;
     while (i < n) {
@@ -153,12 +161,6 @@ static int lp__rt_queue(size_t *n, uint64_t addr, uint8_t byte)
     lp__rt_writes[*n].byte = byte;
     (*n)++;
     return 0;
-}
-
-static int lp__rt_write_cmp(const void *x, const void *y)
-{
-    const lp__rt_write *a = x, *b = y;
-    return a->addr < b->addr ? -1 : a->addr > b->addr;
 }
 
 /* Whether method m's entry site is a call to the trampoline: for its
@@ -218,10 +220,9 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
     if (type == LP_RT_BLOCKS || lp__rt_cnt_start)
         lp__rt_gate_update();
     /* Methods are sorted by entry and their sites lie inside them, so the
-     * queue is nearly sorted already; sort anyway for the page runs. */
-    qsort(lp__rt_writes, n, sizeof *lp__rt_writes, lp__rt_write_cmp);
+     * queue is nearly sorted already; the flush sorts anyway for the page
+     * runs. */
     lp__rt_flush_writes(n);
-    lp__rt.patches += n;
     return n;
 }
 
@@ -236,9 +237,7 @@ void lp__rt_patch_prewindow(int on)
             lp__rt_queue(&n, m->site, on ? 0xe9 : 0xa9) != 0)
             break; /* out of memory: those queued still go */
     }
-    qsort(lp__rt_writes, n, sizeof *lp__rt_writes, lp__rt_write_cmp);
     lp__rt_flush_writes(n);
-    lp__rt.patches += n;
     lp__rt_prewindow = on;
 }
 
