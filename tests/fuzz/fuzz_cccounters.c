@@ -4,7 +4,8 @@
  * optimisations: any bytes either fail with a terminated message naming a
  * line (input that already holds lowprof's counters among them), or give
  * a terminated text that declares as many 64-bit counter arrays as the
- * rewriter says it made, with none of clang's 8-bit ones left. */
+ * rewriter says it made, with none of clang's 8-bit ones left, and a
+ * thread-local twin of each in the table the runtime reads. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     FUZZ_ASSERT(fuzz_lines_with(out, out_len, "@", "section \"__lp_cnt64\"") == arrays);
     FUZZ_ASSERT(fuzz_lines_with(out, out_len, "@", "section \"__sancov_cntrs\"") == 0);
+    /* Every array has its thread-local twin, and the twins' table names
+     * each twin once. */
+    long twins = fuzz_lines_with(out, out_len, "@", ".lpt = internal thread_local(");
+    FUZZ_ASSERT(twins >= arrays);
+    FUZZ_ASSERT(fuzz_lines_with(out, out_len, "module asm", ".lpt@tpoff") == twins);
     free(out);
     return 0;
 }

@@ -10,14 +10,18 @@
  *
  * - each counter array `@__sancov_gen_.N` of [K x i8] becomes [K x i64] in
  *   lowprof's own section, so counts do not wrap;
- * - each increment (a load, an add of 1 and a store, as the coverage pass
- *   writes them, one after the other) becomes a 64-bit increment at the
- *   counter's address plus the thread's `lp__rt_cnt_delta`: the runtime
- *   points each thread's delta at that thread's own counter block while
- *   the copies count (no cache line is shared between threads), at a
- *   block it never reads while they do not (a copy that runs on after its
- *   window counts nothing), and leaves it 0 for a thread it has not seen
- *   yet (its counts go to the arrays themselves, which the runtime adds);
+ * - each array gets a thread-local twin `NAME.lpt` of as many 64-bit
+ *   counters, and each increment (a load, an add of 1 and a store, as the
+ *   coverage pass writes them, one after the other) becomes a 64-bit
+ *   increment of the twin's counter: in an executable one instruction,
+ *   `addq $1, %fs:OFFSET`, with no register and no shared cache line
+ *   between threads. The arrays themselves are never written: they give
+ *   each counter its index (and the pc-table its order). The runtime
+ *   learns where the twins are from the table this pass writes into the
+ *   section __lp_tls64 (three quads an array: the array's address, its
+ *   twin's offset from the thread pointer, its length), and counts a
+ *   window as the difference of each thread's twins between the window's
+ *   edges, so a copy that runs on after its window adds nothing to it;
  * - the section and callback names, so that these counters never meet a
  *   library's own 8-bit coverage: __lp_cnt64 with lp__rt_cov_counters_init,
  *   __lp_pcs64 with lp__rt_cov_pcs_init;
@@ -189,31 +193,58 @@ static const char *lp_cc_defined(const char *l, size_t n, size_t *len)
     return l + i;
 }
 
-/* Writes a 64-bit increment of counter j of the array name (len bytes,
- * with '@'; k counters) at its address plus the thread's delta: serial
- * names its values (%lp.d.S, %lp.p.S, %lp.q.S), v and a are the loaded and
- * added values' names, meta the metadata for the memory accesses, add_meta
- * the add's. */
+/* Writes a 64-bit increment of counter j of the array name's thread-local
+ * twin (name: len bytes, with '@'; k counters): serial names its pointer
+ * (%lp.q.S), v and a are the loaded and added values' names, meta the
+ * metadata for the memory accesses, add_meta the add's. */
 static void lp_cc_put_increment(lp_cc_buf *b, unsigned long serial, const char *name, size_t len,
                                 unsigned long k, unsigned long j, const char *v, const char *a,
                                 const char *meta, size_t meta_len, const char *add_meta,
                                 size_t add_meta_len)
 {
-    /* Volatile: read at every block, so that a loop already running in a
-     * copy stops counting when the runtime switches the copies off (the
-     * code generator would otherwise be free to hoist it out of a loop). */
-    lp__cc_printf(b, "  %%lp.d.%lu = load volatile i64, i64* @lp__rt_cnt_delta, align 8%.*s\n",
-                  serial, (int)meta_len, meta);
+    /* A plain load and store: the code generator makes them one `add` to
+     * memory. Nothing needs them re-read in a loop, since the runtime no
+     * longer moves where they land. */
     lp__cc_printf(b,
-                  "  %%lp.p.%lu = getelementptr i8, i8* bitcast (i64* getelementptr inbounds "
-                  "([%lu x i64], [%lu x i64]* %.*s, i64 0, i64 %lu) to i8*), i64 %%lp.d.%lu\n",
-                  serial, k, k, (int)len, name, j, serial);
-    lp__cc_printf(b, "  %%lp.q.%lu = bitcast i8* %%lp.p.%lu to i64*\n", serial, serial);
+                  "  %%lp.q.%lu = getelementptr inbounds [%lu x i64], [%lu x i64]* %.*s.lpt, i64 0, "
+                  "i64 %lu\n",
+                  serial, k, k, (int)len, name, j);
     lp__cc_printf(b, "  %s = load i64, i64* %%lp.q.%lu, align 8%.*s\n", v, serial, (int)meta_len,
                   meta);
     lp__cc_printf(b, "  %s = add i64 %s, 1%.*s\n", a, v, (int)add_meta_len, add_meta);
     lp__cc_printf(b, "  store i64 %s, i64* %%lp.q.%lu, align 8%.*s\n", a, serial, (int)meta_len,
                   meta);
+}
+
+/* The twin of each counter array (and of each added one), thread-local in
+ * the given TLS model, and the table that tells the runtime where they
+ * are: `.quad ARRAY, TWIN@tpoff, K` in __lp_tls64, which the linker
+ * resolves for an executable (the offset is the same in every thread). */
+static void lp_cc_put_twins(const lp_cc_cctx *c, const lp_cc_extras *x, const char *model,
+                            lp_cc_buf *b)
+{
+    size_t total = c->narrs + x->n;
+    for (size_t i = 0; i < total; i++) {
+        const char *name = i < c->narrs ? c->arrs[i].name : x->v[i - c->narrs].name;
+        size_t len = i < c->narrs ? c->arrs[i].len : strlen(name);
+        unsigned long k = i < c->narrs ? c->arrs[i].k : 1;
+        lp__cc_printf(b, "%.*s.lpt = internal thread_local(%s) global [%lu x i64] zeroinitializer, "
+                         "align 8\n",
+                      (int)len, name, model, k);
+    }
+    if (!total)
+        return;
+    lp__cc_printf(b, "module asm \"\\09.pushsection __lp_tls64,\\22aw\\22,@progbits\"\n");
+    lp__cc_printf(b, "module asm \"\\09.p2align 3\"\n");
+    for (size_t i = 0; i < total; i++) {
+        const char *name = i < c->narrs ? c->arrs[i].name : x->v[i - c->narrs].name;
+        size_t len = i < c->narrs ? c->arrs[i].len : strlen(name);
+        unsigned long k = i < c->narrs ? c->arrs[i].k : 1;
+        /* The names without their '@'. */
+        lp__cc_printf(b, "module asm \"\\09.quad %.*s, %.*s.lpt@tpoff, %lu\"\n", (int)len - 1,
+                      name + 1, (int)len - 1, name + 1, k);
+    }
+    lp__cc_printf(b, "module asm \"\\09.popsection\"\n");
 }
 
 /* Rewrites the increment that starts at lines[0] if it is one; returns the
@@ -510,10 +541,10 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
          * library. */
         const char *model = (flags & LP_CC_PIC) ? "initialexec" : "localexec";
         lp__cc_printf(&b,
-                      "\n@lp__rt_cnt_delta = external thread_local(%s) global i64, align 8\n"
-                      "@lp__rt_cp_lo = external thread_local(%s) global i64, align 8\n"
+                      "\n@lp__rt_cp_lo = external thread_local(%s) global i64, align 8\n"
                       "@lp__rt_cp_len = external thread_local(%s) global i64, align 8\n",
-                      model, model, model);
+                      model, model);
+        lp_cc_put_twins(&c, &extras, model, &b);
         if (!memmem(in, len, "declare i8* @llvm.returnaddress(i32", 35))
             lp__cc_printf(&b, "declare i8* @llvm.returnaddress(i32)\n");
         /* The runtime's sign that some blocks of the program's copies do

@@ -26,6 +26,7 @@
 #define LP__RT_LEAN 0
 #endif
 #include <link.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -56,18 +57,72 @@ static inline void lp__rt_inc(uint64_t *p)
     __atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
 }
 
-/* ---- the copies' inline counters: where each thread's increments land ---- */
+/* ---- the copies' inline counters: each thread's twins, read at the gate ---- */
 
-__thread int64_t lp__rt_cnt_delta __attribute__((tls_model("initial-exec")));
 __thread uint64_t lp__rt_cp_lo __attribute__((tls_model("initial-exec")));
 __thread uint64_t lp__rt_cp_len __attribute__((tls_model("initial-exec")));
 uint64_t *lp__rt_cnt_start;
-/* Where increments go before a thread has a block and after it ended: as
- * long as the section, and never read. */
-static uint64_t *lp__rt_cnt_discard;
-/* Serialises the daemon's writes into other threads' deltas with their
- * exit, after which their TLS is gone. */
-static pthread_mutex_t lp__rt_gate_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* One entry of the table lowprof cc writes (cc_counters.c): a counter
+ * array of the section, its thread-local twin's offset from the thread
+ * pointer, its length. */
+typedef struct lp__rt_tls_ent {
+    uint64_t arr;
+    int64_t tpoff;
+    uint64_t k;
+} lp__rt_tls_ent;
+extern const lp__rt_tls_ent __start___lp_tls64[] __attribute__((weak));
+extern const lp__rt_tls_ent __stop___lp_tls64[] __attribute__((weak));
+
+/* The twins as runs of counters: guards g0 .. g0+n-1 at tp + tpoff. */
+typedef struct lp__rt_seg {
+    size_t g0, n;
+    int64_t tpoff;
+} lp__rt_seg;
+static lp__rt_seg *lp__rt_segs;
+static size_t lp__rt_nsegs;
+
+/* Serialises every change of a thread's counting state (tp, counting,
+ * snap, blocks_refused's effect) and every read of another thread's
+ * twins with that thread's exit, after which its TLS is gone. A spin lock
+ * (with yields) rather than a mutex: a thread's first event, which takes
+ * it, may come in a signal handler, and a thread never holds it while it
+ * could take it again. */
+static int lp__rt_gate_lock;
+
+static void lp__rt_gate_take(void)
+{
+    while (__atomic_exchange_n(&lp__rt_gate_lock, 1, __ATOMIC_ACQUIRE))
+        sched_yield();
+}
+
+/* The lock, or after tries yields without it (0): the profile written at
+ * a fatal signal must not wait for a thread that may be the one that
+ * crashed holding it. */
+static int lp__rt_gate_try(unsigned tries)
+{
+    for (unsigned i = 0; i < tries; i++) {
+        if (!__atomic_exchange_n(&lp__rt_gate_lock, 1, __ATOMIC_ACQUIRE))
+            return 1;
+        sched_yield();
+    }
+    return 0;
+}
+
+static void lp__rt_gate_give(void)
+{
+    __atomic_store_n(&lp__rt_gate_lock, 0, __ATOMIC_RELEASE);
+}
+
+/* The calling thread's thread pointer (x86-64: %fs holds it, and its
+ * first word points at itself). */
+static uint8_t *lp__rt_thread_pointer(void)
+{
+    uint8_t *tp;
+    __asm__("movq %%fs:0, %0" : "=r"(tp));
+    return tp;
+}
+
 /* The thread has ended (its key destructor ran): no new block for it. */
 static __thread int lp__rt_tc_gone __attribute__((tls_model("initial-exec")));
 
@@ -82,30 +137,80 @@ static uint8_t lp__rt_flags_refuse(void)
     return 0;
 }
 
-/* The delta tc's owner should have now: its block, or its own discard
- * block (a copy still running after the window writes there; one block
- * shared by the threads would bounce between their caches). */
-static int64_t lp__rt_delta_for(const lp__rt_tcounts *tc)
+/* Counter j of segment s of the thread whose thread pointer is tp. */
+static inline const uint64_t *lp__rt_twin(const uint8_t *tp, const lp__rt_seg *s)
 {
-    uint64_t *to = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST) &&
-                           !__atomic_load_n(&tc->blocks_refused, __ATOMIC_RELAXED)
-                       ? tc->b
-                       : tc->bx;
-    return (int64_t)((uintptr_t)to - (uintptr_t)lp__rt_cnt_start);
+    return (const uint64_t *)(const void *)(tp + s->tpoff);
+}
+
+/* The rest, under the gate lock. tc's copies start counting into b: its
+ * twins now are where b's share starts. */
+static void lp__rt_cnt_open(lp__rt_tcounts *tc)
+{
+    for (size_t i = 0; i < lp__rt_nsegs; i++) {
+        const lp__rt_seg *s = &lp__rt_segs[i];
+        const uint64_t *t = lp__rt_twin(tc->tp, s);
+        for (size_t j = 0; j < s->n; j++)
+            tc->snap[s->g0 + j] = __atomic_load_n(&t[j], __ATOMIC_RELAXED);
+    }
+    __atomic_store_n(&tc->counting, 1, __ATOMIC_RELAXED);
+}
+
+/* tc's copies stop counting into b: b gains what they counted since. */
+static void lp__rt_cnt_close(lp__rt_tcounts *tc)
+{
+    __atomic_store_n(&tc->counting, 0, __ATOMIC_RELAXED);
+    for (size_t i = 0; i < lp__rt_nsegs; i++) {
+        const lp__rt_seg *s = &lp__rt_segs[i];
+        const uint64_t *t = lp__rt_twin(tc->tp, s);
+        for (size_t j = 0; j < s->n; j++) {
+            uint64_t *d = &tc->b[s->g0 + j];
+            uint64_t v = __atomic_load_n(&t[j], __ATOMIC_RELAXED) - tc->snap[s->g0 + j];
+            if (v)
+                __atomic_store_n(d, __atomic_load_n(d, __ATOMIC_RELAXED) + v, __ATOMIC_RELAXED);
+        }
+    }
+}
+
+/* Opens or closes tc's counting as the blocks' switch and its flags say. */
+static void lp__rt_cnt_settle(lp__rt_tcounts *tc)
+{
+    uint8_t want = tc->tp && __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST) &&
+                   !__atomic_load_n(&tc->blocks_refused, __ATOMIC_RELAXED);
+    if (want && !tc->counting)
+        lp__rt_cnt_open(tc);
+    else if (!want && tc->counting)
+        lp__rt_cnt_close(tc);
+}
+
+/* What tc's copies have counted into b and not yet added to it. */
+static uint64_t lp__rt_cnt_live(const lp__rt_tcounts *tc, size_t g)
+{
+    if (!tc->counting)
+        return 0;
+    for (size_t lo = 0, hi = lp__rt_nsegs; lo < hi;) {
+        size_t mid = lo + (hi - lo) / 2;
+        const lp__rt_seg *s = &lp__rt_segs[mid];
+        if (g < s->g0)
+            hi = mid;
+        else if (g >= s->g0 + s->n)
+            lo = mid + 1;
+        else
+            return __atomic_load_n(&lp__rt_twin(tc->tp, s)[g - s->g0], __ATOMIC_RELAXED) -
+                   tc->snap[g];
+    }
+    return 0;
 }
 
 void lp__rt_cnt_gate(void)
 {
     if (!lp__rt_cnt_start)
         return;
-    pthread_mutex_lock(&lp__rt_gate_lock);
+    lp__rt_gate_take();
     for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_SEQ_CST); tc;
-         tc = tc->next) {
-        int64_t *at = __atomic_load_n(&tc->delta_at, __ATOMIC_SEQ_CST);
-        if (at)
-            __atomic_store_n(at, lp__rt_delta_for(tc), __ATOMIC_RELAXED);
-    }
-    pthread_mutex_unlock(&lp__rt_gate_lock);
+         tc = tc->next)
+        lp__rt_cnt_settle(tc);
+    lp__rt_gate_give();
 }
 
 void lp__rt_cnt_gate_off(void)
@@ -119,35 +224,43 @@ void lp__rt_cnt_regate_self(void)
     lp__rt_tcounts *tc = lp__rt_tc;
     if (!lp__rt_cnt_start || !tc)
         return;
+    lp__rt_gate_take();
     __atomic_store_n(&tc->blocks_refused, lp__rt_flags_refuse(), __ATOMIC_RELAXED);
-    __atomic_store_n(&lp__rt_cnt_delta, lp__rt_delta_for(tc), __ATOMIC_RELAXED);
+    lp__rt_cnt_settle(tc);
+    lp__rt_gate_give();
 }
 
-/* Gives the calling thread's increments its block tc. The daemon may gate
- * in between: publishing the address first and computing the delta after
- * (both sequentially consistent, as is the daemon's store of blocks_on
- * before its walk) leaves the right delta whichever runs last. */
+/* Gives the calling thread's copy counters its block tc. Its twins hold
+ * what it counted since it started (a new thread's TLS starts zeroed):
+ * while blocks are on, all of that counts, as the shared arrays counted a
+ * thread not seen yet before the twins. */
 static void lp__rt_cnt_attach(lp__rt_tcounts *tc)
 {
     if (!lp__rt_cnt_start)
         return;
-    __atomic_store_n(&tc->blocks_refused, lp__rt_flags_refuse(), __ATOMIC_RELAXED);
-    __atomic_store_n(&tc->delta_at, &lp__rt_cnt_delta, __ATOMIC_SEQ_CST);
-    __atomic_store_n(&lp__rt_cnt_delta, lp__rt_delta_for(tc), __ATOMIC_SEQ_CST);
+    lp__rt_gate_take();
+    tc->tp = lp__rt_thread_pointer();
+    tc->blocks_refused = lp__rt_flags_refuse();
+    tc->counting = 0;
+    lp__rt_cnt_settle(tc);
+    if (tc->counting)
+        memset(tc->snap, 0, lp__rt.nguards * sizeof *tc->snap);
+    lp__rt_gate_give();
 }
 
-/* At thread exit: the block goes back for the next new thread. */
+/* At thread exit: what its copies counted goes into its block, and the
+ * block goes back for the next new thread. */
 static void lp__rt_tc_release(void *p)
 {
     lp__rt_tcounts *tc = p;
     lp__rt_tc_gone = 1;
     lp__rt_tc = NULL;
     if (lp__rt_cnt_start) {
-        pthread_mutex_lock(&lp__rt_gate_lock);
-        __atomic_store_n(&tc->delta_at, NULL, __ATOMIC_SEQ_CST);
-        pthread_mutex_unlock(&lp__rt_gate_lock);
-        /* What the thread still runs in copies counts no more. */
-        lp__rt_cnt_delta = (int64_t)((uintptr_t)lp__rt_cnt_discard - (uintptr_t)lp__rt_cnt_start);
+        lp__rt_gate_take();
+        if (tc->counting)
+            lp__rt_cnt_close(tc);
+        tc->tp = NULL;
+        lp__rt_gate_give();
     }
     __atomic_store_n(&tc->in_use, 0, __ATOMIC_RELEASE);
 }
@@ -176,7 +289,7 @@ static lp__rt_tcounts *lp__rt_tc_get(void)
         tc->m = words;
         tc->b = tc->m + lp__rt.nmethods;
         tc->a = tc->b + lp__rt.nguards;
-        tc->bx = lp__rt_cnt_start ? tc->a + lp__rt.arc_mask + 1 : NULL;
+        tc->snap = lp__rt_cnt_start ? tc->a + lp__rt.arc_mask + 1 : NULL;
         tc->bytes = lp__rt_tc_bytes;
         tc->in_use = 1;
         lp__rt_tcounts *head = __atomic_load_n(&lp__rt.blocks, __ATOMIC_RELAXED);
@@ -406,16 +519,8 @@ void lp__rt_cov_counters_init(uint64_t *start, uint64_t *stop)
 {
     if (start == stop || lp__rt_cnt_start || lp__rt.guards_start || !lp__rt_in_executable(start))
         return;
-    size_t n = (size_t)(stop - start);
-    void *d = mmap(NULL, n * sizeof *start, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (d == MAP_FAILED)
-        return; /* no blocks: counts stay in the section, never switched off */
-    lp__rt_cnt_discard = d;
     lp__rt_cnt_start = start;
-    lp__rt.nguards = n;
-    /* Until the runtime starts, nothing counts. */
-    lp__rt_cnt_delta = (int64_t)((uintptr_t)lp__rt_cnt_discard - (uintptr_t)start);
+    lp__rt.nguards = (size_t)(stop - start);
 }
 
 void lp__rt_cov_pcs_init(const uintptr_t *beg, const uintptr_t *end)
@@ -451,7 +556,7 @@ long lp__rt_callee_method(uint64_t addr)
 /* An indirect call in a copy, just before it is made (cc_sites.c puts the
  * call there, with the indirect call's line): counter is its block's,
  * target where it goes. Counts the pair while the thread's increments
- * count (its delta points at its own block), keyed by this call's return
+ * count into its block, keyed by this call's return
  * address, which lies in the caller at the indirect call's line. */
 __attribute__((visibility("default"))) void lp__rt_cp_icall(uint64_t *counter, void *target);
 
@@ -459,8 +564,7 @@ void lp__rt_cp_icall(uint64_t *counter, void *target)
 {
     lp__rt_tcounts *tc = lp__rt_tc;
     if (!tc || !lp__rt_cnt_start || !lp__rt.pcs_start ||
-        __atomic_load_n(&lp__rt_cnt_delta, __ATOMIC_RELAXED) !=
-            (int64_t)((uintptr_t)tc->b - (uintptr_t)lp__rt_cnt_start))
+        !__atomic_load_n(&tc->counting, __ATOMIC_RELAXED))
         return;
     size_t g = (size_t)(counter - lp__rt_cnt_start);
     long m = lp__rt_callee_method((uint64_t)(uintptr_t)target);
@@ -472,8 +576,8 @@ void lp__rt_cp_icall(uint64_t *counter, void *target)
         lp__rt_inc(&tc->a[s]);
 }
 
-/* A copy's entry called from outside the copies, or in a thread whose
- * delta is 0 (cc_counters.c): gives the thread its counter block, and
+/* A copy's entry called from outside the copies, or in a thread the
+ * runtime has not seen yet (its entry check's view is empty): gives the thread its counter block, and
  * counts the call pair (return address, the copy's method) while the
  * thread's increments count. off is the return address less the thread's
  * lp__rt_cp_lo, which the entry check has just computed (passing it
@@ -494,8 +598,7 @@ void lp__rt_cp_enter(uint64_t off, uint64_t *counter)
     lp__rt_cp_len = hi - lo;
     size_t g = (size_t)(counter - lp__rt_cnt_start);
     if (!tc || (r >= lo && r < hi) || g >= lp__rt.nguards || !lp__rt.guard_method ||
-        __atomic_load_n(&lp__rt_cnt_delta, __ATOMIC_RELAXED) !=
-            (int64_t)((uintptr_t)tc->b - (uintptr_t)lp__rt_cnt_start))
+        !__atomic_load_n(&tc->counting, __ATOMIC_RELAXED))
         return;
     int32_t m = lp__rt.guard_method[g];
     if (m < 0)
@@ -519,6 +622,34 @@ static size_t lp__rt_pow2(size_t n, unsigned *bits)
     return c;
 }
 
+static int lp__rt_seg_cmp(const void *x, const void *y)
+{
+    const lp__rt_seg *a = x, *b = y;
+    return (a->g0 > b->g0) - (a->g0 < b->g0);
+}
+
+/* The twins' table, checked against the section: an entry whose array is
+ * not one of the section's (a shared library's, a malformed one) is left
+ * out, and its counters read 0. */
+static int lp__rt_segs_load(void)
+{
+    const lp__rt_tls_ent *e = __start___lp_tls64, *end = __stop___lp_tls64;
+    size_t n = e && end > e ? (size_t)(end - e) : 0;
+    lp__rt_segs = n ? calloc(n, sizeof *lp__rt_segs) : NULL;
+    if (n && !lp__rt_segs)
+        return -1;
+    uint64_t lo = (uint64_t)(uintptr_t)lp__rt_cnt_start;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t g0 = (e[i].arr - lo) / sizeof(uint64_t);
+        if (e[i].arr < lo || (e[i].arr - lo) % sizeof(uint64_t) || g0 >= lp__rt.nguards ||
+            e[i].k > lp__rt.nguards - g0 || !e[i].k)
+            continue;
+        lp__rt_segs[lp__rt_nsegs++] = (lp__rt_seg){(size_t)g0, (size_t)e[i].k, e[i].tpoff};
+    }
+    qsort(lp__rt_segs, lp__rt_nsegs, sizeof *lp__rt_segs, lp__rt_seg_cmp);
+    return 0;
+}
+
 int lp__rt_counters_init(void)
 {
     size_t arcs = lp__rt.cfg.arcs ? lp__rt.cfg.arcs : 8 * lp__rt.nmethods;
@@ -527,7 +658,9 @@ int lp__rt_counters_init(void)
     if (!lp__rt.arc_keys || pthread_key_create(&lp__rt_tc_key, lp__rt_tc_release) != 0)
         return LP_ENOMEM;
     lp__rt.arc_mask = arcs - 1;
-    /* m, b and a, then (inline counters) the thread's discard block */
+    if (lp__rt_cnt_start && lp__rt_segs_load() != 0)
+        return LP_ENOMEM;
+    /* m, b and a, then (inline counters) snap */
     size_t words = lp__rt.nmethods + lp__rt.nguards + arcs + (lp__rt_cnt_start ? lp__rt.nguards : 0);
     lp__rt_tc_bytes = (LP__RT_TC_HEADER + words * sizeof(uint64_t) + 4095) & ~(size_t)4095;
     return 0;
@@ -535,16 +668,20 @@ int lp__rt_counters_init(void)
 
 void lp__rt_counters_reset(void)
 {
-    if (lp__rt_cnt_start)
-        memset(lp__rt_cnt_start, 0, lp__rt.nguards * sizeof *lp__rt_cnt_start);
     /* A thread that was ending at the fork may have held it. */
-    pthread_mutex_init(&lp__rt_gate_lock, NULL);
+    lp__rt_gate_give();
+    /* The calling thread's twins start again from 0, as its snap does. */
+    if (lp__rt_tc && lp__rt_tc->tp)
+        for (size_t i = 0; i < lp__rt_nsegs; i++)
+            memset(lp__rt_tc->tp + lp__rt_segs[i].tpoff, 0,
+                   lp__rt_segs[i].n * sizeof(uint64_t));
     for (lp__rt_tcounts *tc = lp__rt.blocks; tc; tc = tc->next) {
         memset((char *)tc + LP__RT_TC_HEADER, 0, tc->bytes - LP__RT_TC_HEADER);
         tc->events = 0;
         if (tc != lp__rt_tc) {
             tc->in_use = 0;
-            tc->delta_at = NULL;
+            tc->tp = NULL;
+            tc->counting = 0;
         }
     }
     memset(lp__rt.arc_keys, 0, (lp__rt.arc_mask + 1) * sizeof *lp__rt.arc_keys);
@@ -583,26 +720,38 @@ void lp__rt_counts_sum(lp__rt_counts *c)
     memset(c->b, 0, lp__rt.nguards * sizeof *c->b);
     memset(c->a, 0, (lp__rt.arc_mask + 1) * sizeof *c->a);
     c->events = 0;
-    /* Threads the runtime has not seen yet count into the section. */
-    if (lp__rt_cnt_start)
-        lp__rt_sum_into(c->b, lp__rt_cnt_start, lp__rt.nguards);
+    /* The copies' counts not yet added to the blocks are read under the
+     * lock (their threads may be ending); at a fatal signal, after a few
+     * tries, without it. */
+    int locked = lp__rt_cnt_start && lp__rt_gate_try(1000);
     for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
          tc = tc->next) {
         lp__rt_sum_into(c->m, tc->m, lp__rt.nmethods);
         lp__rt_sum_into(c->b, tc->b, lp__rt.nguards);
         lp__rt_sum_into(c->a, tc->a, lp__rt.arc_mask + 1);
         c->events += __atomic_load_n(&tc->events, __ATOMIC_RELAXED);
+        if (lp__rt_cnt_start && tc->counting && tc->tp)
+            for (size_t i = 0; i < lp__rt_nsegs; i++) {
+                const lp__rt_seg *s = &lp__rt_segs[i];
+                const uint64_t *t = lp__rt_twin(tc->tp, s);
+                for (size_t j = 0; j < s->n; j++)
+                    c->b[s->g0 + j] += __atomic_load_n(&t[j], __ATOMIC_RELAXED) - tc->snap[s->g0 + j];
+            }
     }
+    if (locked)
+        lp__rt_gate_give();
 }
 
 uint64_t lp__rt_cnt_sum(size_t g)
 {
     if (!lp__rt_cnt_start || g >= lp__rt.nguards)
         return 0;
-    uint64_t n = __atomic_load_n(&lp__rt_cnt_start[g], __ATOMIC_RELAXED);
+    uint64_t n = 0;
+    lp__rt_gate_take();
     for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
          tc = tc->next)
-        n += __atomic_load_n(&tc->b[g], __ATOMIC_RELAXED);
+        n += __atomic_load_n(&tc->b[g], __ATOMIC_RELAXED) + lp__rt_cnt_live(tc, g);
+    lp__rt_gate_give();
     return n;
 }
 

@@ -272,15 +272,15 @@ typedef struct lp__rt_tcounts {
     uint64_t *m;                 /* invocations per method */
     uint64_t *b;                 /* executions per coverage guard */
     uint64_t *a;                 /* calls per call-pair slot */
-    uint64_t *bx;                /* where the copies' increments go while they
-                                    do not count (never read); NULL without
+    uint64_t *snap;              /* the owner's thread-local copy counters when
+                                    they began counting into b; NULL without
                                     inline counters */
     size_t bytes;
-    /* The owner's lp__rt_cnt_delta (the copies' inline counters), which
-     * the daemon points at b or at the discard block as blocks go on and
-     * off; NULL once the thread has ended (its TLS is gone). Read and
-     * cleared under the gate lock (rt_count.c). */
-    int64_t *delta_at;
+    /* The owner's thread pointer, where its copy counters are (rt_count.c);
+     * NULL until it has one and once it has ended (its TLS is gone). Read
+     * and changed under the gate lock, as are counting and snap. */
+    uint8_t *tp;
+    uint8_t counting;       /* b holds the owner's counters less snap */
     uint8_t blocks_refused; /* the owner has reset a flag of a profiled type */
 } lp__rt_tcounts;
 
@@ -308,14 +308,14 @@ LP__HIDDEN void lp__rt_counters_reset(void);
 
 /* The copies' inline block counters (lowprof cc --blocks=clone; the
  * compiled code is written by src/frontends/cc/cc_counters.c): each
- * increment adds 1 at its counter's address in the executable's
- * __lp_cnt64 section plus the thread's delta. lp__rt_cnt_start is that
- * section (NULL without inline counters), lp__rt.nguards its length. The
- * compiled code's names (this one and the two init callbacks) keep default
+ * increment adds 1 to the thread's own twin of its counter, a thread-local
+ * array the section __lp_tls64 locates; the executable's __lp_cnt64
+ * section numbers the counters (lp__rt_cnt_start is that section, NULL
+ * without inline counters; lp__rt.nguards its length) and is never
+ * written. A thread's counts belong to b from the moment its copies start
+ * counting (snap: its twins then) to the moment they stop. The compiled
+ * code's names (the init callbacks and the entry check's) keep default
  * visibility, as the coverage callbacks do. */
-/* Default visibility: the program's code refers to it. */
-extern __thread int64_t lp__rt_cnt_delta
-    __attribute__((tls_model("initial-exec"), visibility("default")));
 /* The thread's view of the copies' section for their entry check: empty
  * until the thread meets lp__rt_cp_enter (rt_count.c). */
 extern __thread uint64_t lp__rt_cp_lo
@@ -323,14 +323,15 @@ extern __thread uint64_t lp__rt_cp_lo
 extern __thread uint64_t lp__rt_cp_len
     __attribute__((tls_model("initial-exec"), visibility("default")));
 extern uint64_t *lp__rt_cnt_start LP__HIDDEN;
-/* Points every known thread's delta at its own block while blocks are on
- * (lp__rt.blocks_on) and at the discard block while they are off; called
- * after blocks are switched. Takes the gate lock; not signal-safe. */
+/* Starts every known thread's copies counting into its block while blocks
+ * are on (lp__rt.blocks_on) and the thread's flags allow, and stops them
+ * otherwise; called after blocks are switched. Takes the gate lock, which
+ * a thread holds only to change its own state; not signal-safe. */
 LP__HIDDEN void lp__rt_cnt_gate(void);
 /* Stops every thread's copies counting now (blocks_on cleared, then the
  * gate), ahead of the patching that settles it. */
 LP__HIDDEN void lp__rt_cnt_gate_off(void);
-/* The calling thread's delta, after its block flag changed. */
+/* The same for the calling thread alone, after its block flag changed. */
 LP__HIDDEN void lp__rt_cnt_regate_self(void);
 /* The sum over every thread (and the shared arrays) of counter g of the
  * copies' inline counters. */
