@@ -137,7 +137,7 @@ static uint8_t lp__rt_flags_refuse(void)
     return 0;
 }
 
-/* Counter j of segment s of the thread whose thread pointer is tp. */
+/* Segment s's twins in the thread whose thread pointer is tp. */
 static inline const uint64_t *lp__rt_twin(const uint8_t *tp, const lp__rt_seg *s)
 {
     return (const uint64_t *)(const void *)(tp + s->tpoff);
@@ -156,20 +156,27 @@ static void lp__rt_cnt_open(lp__rt_tcounts *tc)
     __atomic_store_n(&tc->counting, 1, __ATOMIC_RELAXED);
 }
 
-/* tc's copies stop counting into b: b gains what they counted since. */
-static void lp__rt_cnt_close(lp__rt_tcounts *tc)
+/* Adds to dst what tc's copies counted since its snap (dst may be read
+ * by others meanwhile: whole values only). */
+static void lp__rt_cnt_add_live(const lp__rt_tcounts *tc, uint64_t *dst)
 {
-    __atomic_store_n(&tc->counting, 0, __ATOMIC_RELAXED);
     for (size_t i = 0; i < lp__rt_nsegs; i++) {
         const lp__rt_seg *s = &lp__rt_segs[i];
         const uint64_t *t = lp__rt_twin(tc->tp, s);
         for (size_t j = 0; j < s->n; j++) {
-            uint64_t *d = &tc->b[s->g0 + j];
+            uint64_t *d = &dst[s->g0 + j];
             uint64_t v = __atomic_load_n(&t[j], __ATOMIC_RELAXED) - tc->snap[s->g0 + j];
             if (v)
                 __atomic_store_n(d, __atomic_load_n(d, __ATOMIC_RELAXED) + v, __ATOMIC_RELAXED);
         }
     }
+}
+
+/* tc's copies stop counting into b: b gains what they counted since. */
+static void lp__rt_cnt_close(lp__rt_tcounts *tc)
+{
+    __atomic_store_n(&tc->counting, 0, __ATOMIC_RELAXED);
+    lp__rt_cnt_add_live(tc, tc->b);
 }
 
 /* Opens or closes tc's counting as the blocks' switch and its flags say. */
@@ -731,12 +738,7 @@ void lp__rt_counts_sum(lp__rt_counts *c)
         lp__rt_sum_into(c->a, tc->a, lp__rt.arc_mask + 1);
         c->events += __atomic_load_n(&tc->events, __ATOMIC_RELAXED);
         if (lp__rt_cnt_start && tc->counting && tc->tp)
-            for (size_t i = 0; i < lp__rt_nsegs; i++) {
-                const lp__rt_seg *s = &lp__rt_segs[i];
-                const uint64_t *t = lp__rt_twin(tc->tp, s);
-                for (size_t j = 0; j < s->n; j++)
-                    c->b[s->g0 + j] += __atomic_load_n(&t[j], __ATOMIC_RELAXED) - tc->snap[s->g0 + j];
-            }
+            lp__rt_cnt_add_live(tc, c->b);
     }
     if (locked)
         lp__rt_gate_give();
