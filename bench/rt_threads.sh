@@ -7,20 +7,23 @@
 # system, of alternating runs: every round runs every configuration once)
 # over the plain build's, as overhead in percent.
 #
-#   rt_threads.sh [-b BUILD] [-r ROUNDS] [-c CALLS]
+#   rt_threads.sh [-b BUILD] [-r ROUNDS] [-c CALLS] [-t "THREADS..."]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -r  rounds (default: 7)   -c  calls per thread (default: 20000000)
+# -t  the thread counts (default: "1 16"; one thread needs -c 200000000
+#     or so for runs long enough to time)
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-build=$root/build rounds=7 calls=20000000
-while getopts "b:r:c:" opt; do
+build=$root/build rounds=7 calls=20000000 counts="1 16"
+while getopts "b:r:c:t:" opt; do
   case $opt in
     b) build=$(cd "$OPTARG" && pwd) ;;
     r) rounds=$OPTARG ;;
     c) calls=$OPTARG ;;
-    *) sed -n '2,14p' "$0" >&2; exit 2 ;;
+    t) counts=$OPTARG ;;
+    *) sed -n '2,16p' "$0" >&2; exit 2 ;;
   esac
 done
 lowprof=$build/src/cli/lowprof
@@ -51,7 +54,7 @@ cpu() { # binary threads LOWPROF -> user+system seconds
 
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
-for threads in 1 16; do
+for threads in $counts; do
   declare -A times=()
   for ((r = 1; r <= rounds; r++)); do
     echo "threads $threads: round $r of $rounds" >&2
