@@ -728,9 +728,10 @@ void lp__rt_counts_sum(lp__rt_counts *c)
     memset(c->a, 0, (lp__rt.arc_mask + 1) * sizeof *c->a);
     c->events = 0;
     /* The copies' counts not yet added to the blocks are read under the
-     * lock (their threads may be ending); at a fatal signal, after a few
-     * tries, without it. */
-    int locked = lp__rt_cnt_start && lp__rt_gate_try(1000);
+     * lock (their threads may be ending). Others hold it for microseconds;
+     * only a thread that crashed holding it keeps it, and the profile
+     * written at that fatal signal then reads without it. */
+    int locked = lp__rt_cnt_start && lp__rt_gate_try(100000);
     for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
          tc = tc->next) {
         lp__rt_sum_into(c->m, tc->m, lp__rt.nmethods);
