@@ -880,6 +880,10 @@ static void test_copies(void)
     CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "helper_ptr", NULL) == 200, "helper_ptr's blocks %llu",
           (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "helper_ptr", NULL));
     CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "uses_helpers", NULL) > 0, "uses_helpers has no blocks");
+    /* Every counter of the copies has its thread-local twin. */
+    CHECK(strcmp(meta(&l, "block-guards-twinned"), meta(&l, "block-guards")) == 0 &&
+              strtoull(meta(&l, "block-guards"), NULL, 10) > 0,
+          "%s of %s counters twinned", meta(&l, "block-guards-twinned"), meta(&l, "block-guards"));
     CHECK(method(&l, "rec_even") + method(&l, "rec_odd") == 41, "rec_even + rec_odd invocations %llu",
           (unsigned long long)(method(&l, "rec_even") + method(&l, "rec_odd")));
     unload(&l);

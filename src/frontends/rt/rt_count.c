@@ -81,6 +81,7 @@ typedef struct lp__rt_seg {
 } lp__rt_seg;
 static lp__rt_seg *lp__rt_segs;
 static size_t lp__rt_nsegs;
+size_t lp__rt_twinned;
 
 /* Serialises every change of a thread's counting state (tp, counting,
  * snap, blocks_refused's effect) and every read of another thread's
@@ -654,6 +655,14 @@ static int lp__rt_segs_load(void)
         lp__rt_segs[lp__rt_nsegs++] = (lp__rt_seg){(size_t)g0, (size_t)e[i].k, e[i].tpoff};
     }
     qsort(lp__rt_segs, lp__rt_nsegs, sizeof *lp__rt_segs, lp__rt_seg_cmp);
+    /* An entry that overlaps the one before (a malformed table) goes. */
+    size_t kept = 0;
+    for (size_t i = 0; i < lp__rt_nsegs; i++)
+        if (!kept || lp__rt_segs[i].g0 >= lp__rt_segs[kept - 1].g0 + lp__rt_segs[kept - 1].n)
+            lp__rt_segs[kept++] = lp__rt_segs[i];
+    lp__rt_nsegs = kept;
+    for (size_t i = 0; i < kept; i++)
+        lp__rt_twinned += lp__rt_segs[i].n;
     return 0;
 }
 

@@ -333,6 +333,9 @@ LP__HIDDEN void lp__rt_cnt_gate(void);
 LP__HIDDEN void lp__rt_cnt_gate_off(void);
 /* The same for the calling thread alone, after its block flag changed. */
 LP__HIDDEN void lp__rt_cnt_regate_self(void);
+/* How many of the copies' counters have a thread-local twin (all of them
+ * unless the table is malformed; the others read 0). */
+extern size_t lp__rt_twinned LP__HIDDEN;
 /* The sum over every thread (and the shared arrays) of counter g of the
  * copies' inline counters. */
 LP__HIDDEN uint64_t lp__rt_cnt_sum(size_t g);
