@@ -298,6 +298,7 @@ static lp__rt_tcounts *lp__rt_tc_get(void)
         tc->b = tc->m + lp__rt.nmethods;
         tc->a = tc->b + lp__rt.nguards;
         tc->snap = lp__rt_cnt_start ? tc->a + lp__rt.arc_mask + 1 : NULL;
+        tc->icache = lp__rt_cnt_start ? tc->snap + lp__rt.nguards : NULL;
         tc->bytes = lp__rt_tc_bytes;
         tc->in_use = 1;
         lp__rt_tcounts *head = __atomic_load_n(&lp__rt.blocks, __ATOMIC_RELAXED);
@@ -568,6 +569,32 @@ long lp__rt_callee_method(uint64_t addr)
  * address, which lies in the caller at the indirect call's line. */
 __attribute__((visibility("default"))) void lp__rt_cp_icall(uint64_t *counter, void *target);
 
+/* The method at target, from the thread's cache of recent targets: a
+ * lookup by address is a binary search over the methods, and the same
+ * few targets come again and again (raytrace's shading callbacks; 3.4 %
+ * of its instructions always on went to the search). A signal handler
+ * that counts an indirect call while the thread is updating the cache
+ * searches without it. */
+static long lp__rt_icall_method(lp__rt_tcounts *tc, uint64_t target)
+{
+    if (tc->icall_busy)
+        return lp__rt_callee_method(target);
+    tc->icall_busy = 1;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    uint64_t *e = &tc->icache[2 * lp__rt_fib(target, LP__RT_ICACHE_BITS)];
+    long m;
+    if (e[0] == target && target) {
+        m = (long)e[1] - 1;
+    } else {
+        m = lp__rt_callee_method(target);
+        e[0] = target;
+        e[1] = (uint64_t)(m + 1);
+    }
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    tc->icall_busy = 0;
+    return m;
+}
+
 void lp__rt_cp_icall(uint64_t *counter, void *target)
 {
     lp__rt_tcounts *tc = lp__rt_tc;
@@ -575,7 +602,7 @@ void lp__rt_cp_icall(uint64_t *counter, void *target)
         !__atomic_load_n(&tc->counting, __ATOMIC_RELAXED))
         return;
     size_t g = (size_t)(counter - lp__rt_cnt_start);
-    long m = lp__rt_callee_method((uint64_t)(uintptr_t)target);
+    long m = lp__rt_icall_method(tc, (uint64_t)(uintptr_t)target);
     if (g >= lp__rt.nguards || m < 0)
         return;
     size_t s = lp__rt_arc_slot(
@@ -676,8 +703,9 @@ int lp__rt_counters_init(void)
     lp__rt.arc_mask = arcs - 1;
     if (lp__rt_cnt_start && lp__rt_segs_load() != 0)
         return LP_ENOMEM;
-    /* m, b and a, then (inline counters) snap */
-    size_t words = lp__rt.nmethods + lp__rt.nguards + arcs + (lp__rt_cnt_start ? lp__rt.nguards : 0);
+    /* m, b and a, then (inline counters) snap and icache */
+    size_t words = lp__rt.nmethods + lp__rt.nguards + arcs +
+                   (lp__rt_cnt_start ? lp__rt.nguards + 2 * LP__RT_ICACHE : 0);
     lp__rt_tc_bytes = (LP__RT_TC_HEADER + words * sizeof(uint64_t) + 4095) & ~(size_t)4095;
     return 0;
 }

@@ -280,6 +280,11 @@ typedef struct lp__rt_tcounts {
      * NULL until it has one and once it has ended (its TLS is gone). Read
      * and changed under the gate lock, as are counting and snap. */
     uint8_t *tp;
+    /* The methods of recent indirect-call targets (rt_count.c): pairs
+     * of (target, method + 1), LP__RT_ICACHE of them; NULL without inline
+     * counters. */
+    uint64_t *icache;
+    uint8_t icall_busy;     /* the owner is in lp__rt_cp_icall */
     uint8_t counting;       /* b holds the owner's counters less snap */
     uint8_t blocks_refused; /* the owner has reset a flag of a profiled type */
 } lp__rt_tcounts;
@@ -333,6 +338,8 @@ LP__HIDDEN void lp__rt_cnt_gate(void);
 LP__HIDDEN void lp__rt_cnt_gate_off(void);
 /* The same for the calling thread alone, after its block flag changed. */
 LP__HIDDEN void lp__rt_cnt_regate_self(void);
+/* The per-thread cache of indirect-call targets' methods: 2^bits pairs. */
+enum { LP__RT_ICACHE_BITS = 6, LP__RT_ICACHE = 1 << LP__RT_ICACHE_BITS };
 /* How many of the copies' counters have a thread-local twin (all of them
  * unless the table is malformed; the others read 0). */
 extern size_t lp__rt_twinned LP__HIDDEN;
