@@ -611,16 +611,38 @@ void lp__rt_cp_icall(uint64_t *counter, void *target)
         lp__rt_inc(&tc->a[s]);
 }
 
-/* A copy's entry called from outside the copies, or in a thread the
- * runtime has not seen yet (its entry check's view is empty): gives the thread its counter block, and
- * counts the call pair (return address, the copy's method) while the
- * thread's increments count. off is the return address less the thread's
- * lp__rt_cp_lo, which the entry check has just computed (passing it
- * rather than the address spares the check a register copy); counter is
- * the copy's entry counter. Reached through lp__rt_cp_enter_stub. */
-__attribute__((visibility("default"))) void lp__rt_cp_enter(uint64_t off, uint64_t *counter);
+/* Counts the call pair (r, the method of the copy whose entry counter is
+ * counter) for the calling thread tc while its copies count. The table's
+ * first probe is tried inline; a miss (a new pair, a collision) takes the
+ * whole probe sequence out of line, so the common path needs no saved
+ * registers. */
+static __attribute__((noinline)) size_t lp__rt_arc_slot_far(uint64_t key)
+{
+    return lp__rt_arc_slot(key);
+}
 
-void lp__rt_cp_enter(uint64_t off, uint64_t *counter)
+static inline void lp__rt_cp_count(lp__rt_tcounts *tc, uint64_t r, const uint64_t *counter)
+{
+    size_t g = (size_t)(counter - lp__rt_cnt_start);
+    if (g >= lp__rt.nguards || !lp__rt.guard_method ||
+        !__atomic_load_n(&tc->counting, __ATOMIC_RELAXED))
+        return;
+    int32_t m = lp__rt.guard_method[g];
+    if (m < 0)
+        return;
+    uint64_t key = lp__rt_arc_key(r, (size_t)m);
+    size_t s = lp__rt_fib(key, lp__rt.arc_bits);
+    if (__atomic_load_n(&lp__rt.arc_keys[s], __ATOMIC_ACQUIRE) != key)
+        s = lp__rt_arc_slot_far(key);
+    if (s != SIZE_MAX)
+        lp__rt_inc(&tc->a[s]);
+}
+
+/* lp__rt_cp_enter for a thread the runtime has not seen yet (its entry
+ * check's view is empty, so every copy it enters comes here): gives it its
+ * counter block and its view of the copies, then counts as below. */
+static __attribute__((noinline, cold)) void lp__rt_cp_enter_first(uint64_t off,
+                                                                   uint64_t *counter)
 {
     uint64_t r = off + (uint64_t)lp__rt_cp_lo;
     if (!__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED) || !lp__rt_cnt_start)
@@ -631,16 +653,31 @@ void lp__rt_cp_enter(uint64_t off, uint64_t *counter)
     /* From now on only calls from outside the copies come here. */
     lp__rt_cp_lo = lo;
     lp__rt_cp_len = hi - lo;
-    size_t g = (size_t)(counter - lp__rt_cnt_start);
-    if (!tc || (r >= lo && r < hi) || g >= lp__rt.nguards || !lp__rt.guard_method ||
-        !__atomic_load_n(&tc->counting, __ATOMIC_RELAXED))
+    if (tc && !(r >= lo && r < hi))
+        lp__rt_cp_count(tc, r, counter);
+}
+
+/* A copy's entry called from outside the copies, or in a thread the
+ * runtime has not seen yet: counts the call pair (return address, the
+ * copy's method) while the thread's increments count. off is the return
+ * address less the thread's lp__rt_cp_lo, which the entry check has just
+ * computed (passing it rather than the address spares the check a
+ * register copy); counter is the copy's entry counter. Reached through
+ * lp__rt_cp_enter_stub: a qsort comparator takes this path at every call
+ * in a window, so the first call's work stays out of line and the common
+ * path saves no registers (graph always on: 30 instructions fewer a call). */
+__attribute__((visibility("default"))) void lp__rt_cp_enter(uint64_t off, uint64_t *counter);
+
+void lp__rt_cp_enter(uint64_t off, uint64_t *counter)
+{
+    lp__rt_tcounts *tc = lp__rt_tc;
+    if (__builtin_expect(!tc || !lp__rt_cp_len || !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED),
+                         0)) {
+        lp__rt_cp_enter_first(off, counter);
         return;
-    int32_t m = lp__rt.guard_method[g];
-    if (m < 0)
-        return;
-    size_t s = lp__rt_arc_slot(lp__rt_arc_key(r, (size_t)m));
-    if (s != SIZE_MAX)
-        lp__rt_inc(&tc->a[s]);
+    }
+    /* The thread's view is set, so the check found the caller outside. */
+    lp__rt_cp_count(tc, off + (uint64_t)lp__rt_cp_lo, counter);
 }
 
 /* ---- counters ------------------------------------------------------------------------------ */
