@@ -203,8 +203,8 @@ static void lp_cc_put_increment(lp_cc_buf *b, unsigned long serial, const char *
                                 size_t add_meta_len)
 {
     /* A plain load and store: the code generator makes them one `add` to
-     * memory. Nothing needs them re-read in a loop, since the runtime no
-     * longer moves where they land. */
+     * memory. Where they land never changes, so nothing has to be re-read
+     * in a loop. */
     lp__cc_printf(b,
                   "  %%lp.q.%lu = getelementptr inbounds [%lu x i64], [%lu x i64]* %.*s.lpt, i64 0, "
                   "i64 %lu\n",

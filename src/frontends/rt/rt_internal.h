@@ -343,8 +343,8 @@ enum { LP__RT_ICACHE_BITS = 6, LP__RT_ICACHE = 1 << LP__RT_ICACHE_BITS };
 /* How many of the copies' counters have a thread-local twin (all of them
  * unless the table is malformed; the others read 0). */
 extern size_t lp__rt_twinned LP__HIDDEN;
-/* The sum over every thread (and the shared arrays) of counter g of the
- * copies' inline counters. */
+/* The sum over every thread's block of counter g of the copies' inline
+ * counters, with what the copies counting now have not added yet. */
 LP__HIDDEN uint64_t lp__rt_cnt_sum(size_t g);
 /* Gives the calling thread its counter block now if it has none (the
  * constructor, for the main thread). Signal-safe. */
