@@ -26,7 +26,8 @@
 #define LP__RT_LEAN 0
 #endif
 #include <link.h>
-#include <sched.h>
+#include <limits.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -85,34 +86,37 @@ size_t lp__rt_twinned;
 
 /* Serialises every change of a thread's counting state (tp, counting,
  * snap, blocks_refused's effect) and every read of another thread's
- * twins with that thread's exit, after which its TLS is gone. A spin lock
- * (with yields) rather than a mutex: a thread's first event, which takes
- * it, may come in a signal handler, and a thread never holds it while it
- * could take it again. */
-static int lp__rt_gate_lock;
+ * twins with that thread's exit, after which its TLS is gone. A mutex, so
+ * that waiters sleep: threads that spun for it (with yields) while its
+ * holder waited for a processor burnt the CPU time of a window without
+ * counting in it (16 threads on two processors: one window in seven came
+ * out at a tenth of its calls). */
+static pthread_mutex_t lp__rt_gate_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void lp__rt_gate_take(void)
 {
-    while (__atomic_exchange_n(&lp__rt_gate_lock, 1, __ATOMIC_ACQUIRE))
-        sched_yield();
+    pthread_mutex_lock(&lp__rt_gate_lock);
 }
 
-/* The lock, or after tries yields without it (0): the profile written at
- * a fatal signal must not wait for a thread that may be the one that
- * crashed holding it. */
+/* The lock by trying, sleeping 50 us between tries: for a thread's first
+ * event, which may come in a signal handler (a thread that has not met
+ * the runtime never holds the lock, so it cannot wait for itself), and
+ * for the profile written at a fatal signal, which after tries gives up
+ * (0) and reads without it: the thread that crashed may hold it. */
 static int lp__rt_gate_try(unsigned tries)
 {
     for (unsigned i = 0; i < tries; i++) {
-        if (!__atomic_exchange_n(&lp__rt_gate_lock, 1, __ATOMIC_ACQUIRE))
+        if (pthread_mutex_trylock(&lp__rt_gate_lock) == 0)
             return 1;
-        sched_yield();
+        struct timespec ts = {0, 50000};
+        nanosleep(&ts, NULL);
     }
     return 0;
 }
 
 static void lp__rt_gate_give(void)
 {
-    __atomic_store_n(&lp__rt_gate_lock, 0, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&lp__rt_gate_lock);
 }
 
 /* The calling thread's thread pointer (x86-64: %fs holds it, and its
@@ -183,7 +187,11 @@ static void lp__rt_cnt_close(lp__rt_tcounts *tc)
 /* Opens or closes tc's counting as the blocks' switch and its flags say. */
 static void lp__rt_cnt_settle(lp__rt_tcounts *tc)
 {
-    uint8_t want = tc->tp && __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST) &&
+    /* A thread between its first event and publishing tp is left to
+     * itself (lp__rt_cnt_attach). */
+    if (!__atomic_load_n(&tc->tp, __ATOMIC_ACQUIRE))
+        return;
+    uint8_t want = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST) &&
                    !__atomic_load_n(&tc->blocks_refused, __ATOMIC_RELAXED);
     if (want && !tc->counting)
         lp__rt_cnt_open(tc);
@@ -194,7 +202,7 @@ static void lp__rt_cnt_settle(lp__rt_tcounts *tc)
 /* What tc's copies have counted into b and not yet added to it. */
 static uint64_t lp__rt_cnt_live(const lp__rt_tcounts *tc, size_t g)
 {
-    if (!tc->counting)
+    if (!tc->counting || !__atomic_load_n(&tc->tp, __ATOMIC_ACQUIRE))
         return 0;
     for (size_t lo = 0, hi = lp__rt_nsegs; lo < hi;) {
         size_t mid = lo + (hi - lo) / 2;
@@ -246,8 +254,8 @@ static void lp__rt_cnt_attach(lp__rt_tcounts *tc)
 {
     if (!lp__rt_cnt_start)
         return;
-    lp__rt_gate_take();
-    tc->tp = lp__rt_thread_pointer();
+    lp__rt_gate_try(UINT_MAX);
+    __atomic_store_n(&tc->tp, lp__rt_thread_pointer(), __ATOMIC_RELEASE);
     tc->blocks_refused = lp__rt_flags_refuse();
     tc->counting = 0;
     lp__rt_cnt_settle(tc);
@@ -267,7 +275,7 @@ static void lp__rt_tc_release(void *p)
         lp__rt_gate_take();
         if (tc->counting)
             lp__rt_cnt_close(tc);
-        tc->tp = NULL;
+        __atomic_store_n(&tc->tp, NULL, __ATOMIC_RELEASE);
         lp__rt_gate_give();
     }
     __atomic_store_n(&tc->in_use, 0, __ATOMIC_RELEASE);
@@ -750,7 +758,7 @@ int lp__rt_counters_init(void)
 void lp__rt_counters_reset(void)
 {
     /* A thread that was ending at the fork may have held it. */
-    lp__rt_gate_give();
+    pthread_mutex_init(&lp__rt_gate_lock, NULL);
     /* The calling thread's twins start again from 0, as its snap does. */
     if (lp__rt_tc && lp__rt_tc->tp)
         for (size_t i = 0; i < lp__rt_nsegs; i++)
@@ -804,15 +812,15 @@ void lp__rt_counts_sum(lp__rt_counts *c)
     /* The copies' counts not yet added to the blocks are read under the
      * lock (their threads may be ending). Others hold it for microseconds;
      * only a thread that crashed holding it keeps it, and the profile
-     * written at that fatal signal then reads without it. */
-    int locked = lp__rt_cnt_start && lp__rt_gate_try(100000);
+     * written at that fatal signal then reads without it, after 0.2 s. */
+    int locked = lp__rt_cnt_start && lp__rt_gate_try(4000);
     for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
          tc = tc->next) {
         lp__rt_sum_into(c->m, tc->m, lp__rt.nmethods);
         lp__rt_sum_into(c->b, tc->b, lp__rt.nguards);
         lp__rt_sum_into(c->a, tc->a, lp__rt.arc_mask + 1);
         c->events += __atomic_load_n(&tc->events, __ATOMIC_RELAXED);
-        if (lp__rt_cnt_start && tc->counting && tc->tp)
+        if (lp__rt_cnt_start && tc->counting && __atomic_load_n(&tc->tp, __ATOMIC_ACQUIRE))
             lp__rt_cnt_add_live(tc, c->b);
     }
     if (locked)

@@ -168,11 +168,18 @@ static void lp__rt_window_open(uint64_t now)
     int opened = !lp__rt.window_on;
     if (opened) {
         lp__rt.window_on = 1;
-        lp__rt.clock.on_since = now ? now : 1;
         lp__rt.clock.windows++;
         lp__rt_clock_opened(now);
     }
     lp__rt_apply();
+    if (opened) {
+        /* The window's CPU time starts when the copies start counting, at
+         * the gate in apply: a daemon preempted before it (16 busy threads
+         * on two processors, tens of milliseconds) made a window of what
+         * was mostly the time before. */
+        uint64_t t = lp__rt_cpu_ns();
+        lp__rt.clock.on_since = t ? t : 1;
+    }
     if (opened && lp__rt_tk.method >= 0 && lp__rt_tk.open_gen == lp__rt_tk.gen)
         lp__rt_tk.open_k = lp__rt_clock_count();
 }
@@ -180,14 +187,16 @@ static void lp__rt_window_open(uint64_t now)
 static void lp__rt_window_close(uint64_t now)
 {
     if (lp__rt.window_on) {
+        /* The copies stop counting first (lp__rt_apply below settles the
+         * gate for good), and the window's CPU time ends there; the clock's
+         * accounting still sees the sites as they were in the window. */
+        lp__rt_cnt_gate_off();
+        uint64_t t = lp__rt_cpu_ns();
+        now = t > now ? t : now;
         uint64_t span = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
         lp__rt.window_on = 0;
         lp__rt.clock.on_ns += span;
         lp__rt.clock.on_since = 0;
-        /* The copies stop counting first (lp__rt_apply below settles the
-         * gate for good); the clock's accounting still sees the sites as
-         * they were in the window. */
-        lp__rt_cnt_gate_off();
         lp__rt_clock_closed(now, span); /* before the sites change */
     }
     lp__rt_apply();
