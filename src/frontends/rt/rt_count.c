@@ -26,7 +26,6 @@
 #define LP__RT_LEAN 0
 #endif
 #include <link.h>
-#include <limits.h>
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,12 +248,14 @@ void lp__rt_cnt_regate_self(void)
 /* Gives the calling thread's copy counters its block tc. Its twins hold
  * what it counted since it started (a new thread's TLS starts zeroed):
  * while blocks are on, all of that counts, as the shared arrays counted a
- * thread not seen yet before the twins. */
+ * thread not seen yet before the twins. A thread that switched methods
+ * before its first event (lp_rt_setpf takes the lock) and then met one in
+ * a signal handler would wait for itself: after a second it goes without
+ * its copies' counts rather than hang. */
 static void lp__rt_cnt_attach(lp__rt_tcounts *tc)
 {
-    if (!lp__rt_cnt_start)
+    if (!lp__rt_cnt_start || !lp__rt_gate_try(20000))
         return;
-    lp__rt_gate_try(UINT_MAX);
     __atomic_store_n(&tc->tp, lp__rt_thread_pointer(), __ATOMIC_RELEASE);
     tc->blocks_refused = lp__rt_flags_refuse();
     tc->counting = 0;
