@@ -217,15 +217,30 @@ static uint64_t lp__rt_cnt_live(const lp__rt_tcounts *tc, size_t g)
     return 0;
 }
 
+/* The CPU time when the gate last opened or closed the threads' counting
+ * (0: never), and whether it was opening. */
+static uint64_t lp__rt_gate_cpu;
+static uint8_t lp__rt_gate_open;
+
 void lp__rt_cnt_gate(void)
 {
     if (!lp__rt_cnt_start)
         return;
     lp__rt_gate_take();
+    uint8_t on = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST);
     for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_SEQ_CST); tc;
          tc = tc->next)
         lp__rt_cnt_settle(tc);
+    if (on != lp__rt_gate_open) {
+        lp__rt_gate_open = on;
+        __atomic_store_n(&lp__rt_gate_cpu, lp__rt_cpu_ns(), __ATOMIC_RELAXED);
+    }
     lp__rt_gate_give();
+}
+
+uint64_t lp__rt_cnt_gate_cpu(void)
+{
+    return __atomic_load_n(&lp__rt_gate_cpu, __ATOMIC_RELAXED);
 }
 
 void lp__rt_cnt_gate_off(void)

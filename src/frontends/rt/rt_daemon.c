@@ -174,10 +174,11 @@ static void lp__rt_window_open(uint64_t now)
     lp__rt_apply();
     if (opened) {
         /* The window's CPU time starts when the copies start counting, at
-         * the gate in apply: a daemon preempted before it (16 busy threads
-         * on two processors, tens of milliseconds) made a window of what
-         * was mostly the time before. */
-        uint64_t t = lp__rt_cpu_ns();
+         * the gate in apply, read right there: a daemon preempted between
+         * the two (16 busy threads on two processors, tens of
+         * milliseconds) made a window of what was mostly the time before
+         * or after the counting began. */
+        uint64_t g = lp__rt_cnt_gate_cpu(), t = g >= now ? g : lp__rt_cpu_ns();
         lp__rt.clock.on_since = t ? t : 1;
     }
     if (opened && lp__rt_tk.method >= 0 && lp__rt_tk.open_gen == lp__rt_tk.gen)
@@ -191,7 +192,7 @@ static void lp__rt_window_close(uint64_t now)
          * gate for good), and the window's CPU time ends there; the clock's
          * accounting still sees the sites as they were in the window. */
         lp__rt_cnt_gate_off();
-        uint64_t t = lp__rt_cpu_ns();
+        uint64_t g = lp__rt_cnt_gate_cpu(), t = g >= now ? g : lp__rt_cpu_ns();
         now = t > now ? t : now;
         uint64_t span = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
         lp__rt.window_on = 0;

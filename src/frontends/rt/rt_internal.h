@@ -333,6 +333,9 @@ extern uint64_t *lp__rt_cnt_start LP__HIDDEN;
  * otherwise; called after blocks are switched. Takes the gate lock, which
  * a thread holds only to change its own state; not signal-safe. */
 LP__HIDDEN void lp__rt_cnt_gate(void);
+/* The process CPU time when the gate last started or stopped the copies'
+ * counting, read right after it did (0: never). */
+LP__HIDDEN uint64_t lp__rt_cnt_gate_cpu(void);
 /* Stops every thread's copies counting now (blocks_on cleared, then the
  * gate), ahead of the patching that settles it. */
 LP__HIDDEN void lp__rt_cnt_gate_off(void);
