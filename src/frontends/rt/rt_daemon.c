@@ -157,11 +157,11 @@ static void lp__rt_hot_update(void)
 
 
 /* The clock's count at a window's edges is read as close as can be to the
- * moment the copies start or stop counting: after the gate has taken
- * the threads' snaps, and after it has added their counts. Otherwise a daemon preempted between the
- * two (16 busy threads on two processors) let the copies count for
- * milliseconds that the clock did not, and 2 ms windows came out up to
- * three times too heavy. */
+ * moment the copies start or stop counting: after the gate has taken the
+ * threads' snaps, and after it has added their counts. Otherwise a daemon
+ * preempted between the two (16 busy threads on two processors) let the
+ * copies count for milliseconds that the clock did not, and 2 ms windows
+ * came out up to three times too heavy. */
 static void lp__rt_window_open(uint64_t now)
 {
     lp__rt_hot_update();
