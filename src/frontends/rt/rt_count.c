@@ -183,15 +183,19 @@ static void lp__rt_cnt_close(lp__rt_tcounts *tc)
     lp__rt_cnt_add_live(tc, tc->b);
 }
 
+/* Whether tc's copies should count now: the blocks' switch and its flags. */
+static uint8_t lp__rt_cnt_wanted(const lp__rt_tcounts *tc)
+{
+    return __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST) &&
+           !__atomic_load_n(&tc->blocks_refused, __ATOMIC_RELAXED);
+}
+
 /* Opens or closes tc's counting as the blocks' switch and its flags say. */
 static void lp__rt_cnt_settle(lp__rt_tcounts *tc)
 {
-    /* A thread between its first event and publishing tp is left to
-     * itself (lp__rt_cnt_attach). */
     if (!__atomic_load_n(&tc->tp, __ATOMIC_ACQUIRE))
-        return;
-    uint8_t want = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST) &&
-                   !__atomic_load_n(&tc->blocks_refused, __ATOMIC_RELAXED);
+        return; /* not attached yet, or ended */
+    uint8_t want = lp__rt_cnt_wanted(tc);
     if (want && !tc->counting)
         lp__rt_cnt_open(tc);
     else if (!want && tc->counting)
@@ -271,12 +275,11 @@ static void lp__rt_cnt_attach(lp__rt_tcounts *tc)
 {
     if (!lp__rt_cnt_start || !lp__rt_gate_try(20000))
         return;
-    __atomic_store_n(&tc->tp, lp__rt_thread_pointer(), __ATOMIC_RELEASE);
     tc->blocks_refused = lp__rt_flags_refuse();
-    tc->counting = 0;
-    lp__rt_cnt_settle(tc);
-    if (tc->counting)
+    tc->counting = lp__rt_cnt_wanted(tc);
+    if (tc->counting) /* from the thread's start, not from now */
         memset(tc->snap, 0, lp__rt.nguards * sizeof *tc->snap);
+    __atomic_store_n(&tc->tp, lp__rt_thread_pointer(), __ATOMIC_RELEASE);
     lp__rt_gate_give();
 }
 

@@ -156,6 +156,18 @@ static void lp__rt_hot_update(void)
 }
 
 
+/* The CPU time at which the apply just made started or stopped the
+ * copies' counting: the gate's own reading, taken right there (a daemon
+ * preempted between the gate and a reading here, 16 busy threads on two
+ * processors, tens of milliseconds, made a window of what was mostly the
+ * time before or after the counting), or now's when the gate did not
+ * change (no copies, or counting on for methods the program switched). */
+static uint64_t lp__rt_gate_time(uint64_t now)
+{
+    uint64_t g = lp__rt_cnt_gate_cpu(), t = g >= now ? g : lp__rt_cpu_ns();
+    return t > now ? t : now;
+}
+
 /* The clock's count at a window's edges is read as close as can be to the
  * moment the copies start or stop counting: after the gate has taken the
  * threads' snaps, and after it has added their counts. Otherwise a daemon
@@ -172,13 +184,8 @@ static void lp__rt_window_open(uint64_t now)
         lp__rt_clock_opened(now);
     }
     lp__rt_apply();
-    if (opened) {
-        /* The window's CPU time starts when the copies start counting, at
-         * the gate in apply, read right there: a daemon preempted between
-         * the two (16 busy threads on two processors, tens of
-         * milliseconds) made a window of what was mostly the time before
-         * or after the counting began. */
-        uint64_t g = lp__rt_cnt_gate_cpu(), t = g >= now ? g : lp__rt_cpu_ns();
+    if (opened) { /* the window's CPU time starts when the copies count */
+        uint64_t t = lp__rt_gate_time(now);
         lp__rt.clock.on_since = t ? t : 1;
     }
     if (opened && lp__rt_tk.method >= 0 && lp__rt_tk.open_gen == lp__rt_tk.gen)
@@ -192,8 +199,7 @@ static void lp__rt_window_close(uint64_t now)
          * gate for good), and the window's CPU time ends there; the clock's
          * accounting still sees the sites as they were in the window. */
         lp__rt_cnt_gate_off();
-        uint64_t g = lp__rt_cnt_gate_cpu(), t = g >= now ? g : lp__rt_cpu_ns();
-        now = t > now ? t : now;
+        now = lp__rt_gate_time(now);
         uint64_t span = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
         lp__rt.window_on = 0;
         lp__rt.clock.on_ns += span;
