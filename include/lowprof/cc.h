@@ -18,6 +18,11 @@ typedef struct lp_cc_build {
     size_t nlink_tail;
     int print;              /* print each command on stderr */
     int calls_only;         /* the call graph only: blocks without calls go uncounted */
+    /* Bursty tracing's placement (lowprof/bursty.h names it), or NULL:
+     * each function gets checking and instrumented code in its own body
+     * instead of a copy (src/frontends/cc/cc_bursty.h); entry_flag and
+     * block_flag are then NULL. */
+    const char *bursty;
 } lp_cc_build;
 
 /* Whether a compiler argument is a C file to compile (NAME.c, not an

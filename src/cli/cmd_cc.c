@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lowprof/bursty.h"
 #include "lowprof/cc.h"
 #include "cli.h"
 
@@ -199,10 +200,56 @@ static int lp_cc_frame_pointers(const char *compiler, int *argc, char ***argv, i
     return 0;
 }
 
+/* The bursty-tracing build (--profiles=bursty[:PLACEMENT]): every C file
+ * through clang's IR, where each function gets its checking and
+ * instrumented code (src/frontends/cc/cc_bursty.h); no other profile
+ * instructions. */
+static int lp_cc_bursty(const char *compiler, const char *placement, unsigned types,
+                        const char *rt_given, int print, int argc, char **argv)
+{
+    if (types & 2)
+        return lp_host_usage("cc", "--profiles: bursty comes alone (its bursts sample the call "
+                                   "graph and the data references; blocks are not among them)");
+    if (lp_cc_accepts(compiler, "-O0") < 0)
+        return lp_host_fail("cc: cannot run %s", compiler);
+    if (lp_cc_accepts(compiler, "-emit-llvm") != 1)
+        return lp_host_fail("cc: bursty tracing rewrites clang's IR, and %s is not clang; "
+                           "use --cc=clang",
+                           compiler);
+    if (!lp_cc_clones(argc, argv) && lp_cc_links(argc, argv) == 0)
+        return lp_host_usage("cc", "--profiles=bursty needs C files to compile");
+    int links = lp_cc_links(argc, argv);
+    char rt[PATH_MAX + 32];
+    if (links && lp_cc_find_rt(rt_given, rt, sizeof rt) != 0)
+        return 1;
+    char inc[PATH_MAX + 8];
+    snprintf(inc, sizeof inc, "-I%s", lp_cc_include_dir());
+    char *tail[3] = {"-Wl,-u,lp_rt_enabled", rt, "-pthread"};
+    char **av = calloc((size_t)argc + 2, sizeof *av);
+    if (!av)
+        return lp_host_fail("out of memory");
+    av[0] = inc;
+    for (int k = 0; k < argc; k++)
+        av[k + 1] = argv[k];
+    lp_cc_build b = {
+        .compiler = compiler,
+        .argc = argc + 1,
+        .argv = av,
+        .link_tail = tail,
+        .nlink_tail = links ? 3 : 0,
+        .print = print,
+        .bursty = placement,
+    };
+    int rc = lp_cc_clone_build(&b);
+    free(av);
+    return rc;
+}
+
 int cmd_cc(int argc, char **argv)
 {
     unsigned types = 1; /* bit 0 call-graph, bit 1 block, bit 2 frame pointers */
     const char *compiler = NULL, *rt_given = NULL;
+    char bursty[32] = ""; /* bursty tracing's placement */
     int print = 0, i = 1, inline_blocks = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -221,10 +268,24 @@ int cmd_cc(int argc, char **argv)
                     types |= 2;
                 else if (len == 7 && strncmp(s, "context", 7) == 0)
                     types |= 4;
+                else if ((len == 6 || (len > 7 && s[6] == ':')) && strncmp(s, "bursty", 6) == 0) {
+                    const char *pl = len == 6 ? "EC+L4" : s + 7;
+                    size_t pn = len == 6 ? 5 : len - 7, bad;
+                    lp_bursty_placement parsed;
+                    if (pn >= sizeof bursty ||
+                        lp_bursty_placement_parse(pl, pn, &parsed, &bad) != 0)
+                        return lp_host_usage("cc",
+                                             "--profiles: bursty placement '%.*s' is not one of "
+                                             "orig, EL, EC, EN, L<k>, LN or ENTRY+LOOP "
+                                             "(such as EC+L4)",
+                                             (int)pn, pl);
+                    memcpy(bursty, pl, pn);
+                    bursty[pn] = 0;
+                }
                 else if (!(len == 4 && strncmp(s, "none", 4) == 0))
                     return lp_host_usage("cc",
                                          "--profiles: '%.*s' is not call-graph, block, "
-                                         "context or none",
+                                         "context, bursty[:PLACEMENT] or none",
                                          (int)len, s);
                 s += len + (s[len] == ',');
             }
@@ -252,7 +313,9 @@ int cmd_cc(int argc, char **argv)
      * the trampoline (bzip2's call graph always on: 1.007 of the plain
      * build's instructions against 1.563). */
     if (!compiler || !*compiler)
-        compiler = types & 2 || lp_cc_accepts("clang", "-O0") > 0 ? "clang" : "cc";
+        compiler = types & 2 || *bursty || lp_cc_accepts("clang", "-O0") > 0 ? "clang" : "cc";
+    if (*bursty)
+        return lp_cc_bursty(compiler, bursty, types, rt_given, print, argc - i, argv + i);
     if (types == 4)
         types |= 1;
     const char *flags[2];

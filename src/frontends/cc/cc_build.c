@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cc_bursty.h"
 #include "cc_clone.h"
 #include "lowprof/host.h"
 
@@ -72,10 +73,15 @@ static int lp_cc_run(char **argv, int print)
     return lp_host_fail("cc: %s %s", argv[0], lp_host_status_text(status, why, sizeof why));
 }
 
-/* Reads the IR at in, adds the copies (counters 0) or makes their
- * counters (counters 1, with lp_cc_counters_ir's flags), writes out. */
-static int lp_cc_rewrite_file(const char *in, const char *out, const char *source, int counters,
-                              unsigned flags)
+/* What lp_cc_rewrite_file does to the IR. */
+enum { LP_CC_STEP_COPIES, LP_CC_STEP_COUNTERS, LP_CC_STEP_BURSTY };
+
+/* Reads the IR at in, adds the copies (LP_CC_STEP_COPIES), makes their
+ * counters (LP_CC_STEP_COUNTERS, with lp_cc_counters_ir's flags) or adds
+ * bursty tracing's checks and instrumented code (LP_CC_STEP_BURSTY, at
+ * placement, with LP_CC_PIC of flags), writes out. */
+static int lp_cc_rewrite_file(const char *in, const char *out, const char *source, int step,
+                              unsigned flags, const char *placement)
 {
     uint8_t *text;
     size_t size;
@@ -83,9 +89,12 @@ static int lp_cc_rewrite_file(const char *in, const char *out, const char *sourc
         return 1;
     char *res, err[256];
     size_t res_len;
-    long n = counters ? lp_cc_counters_ir((const char *)text, size, flags, &res, &res_len, err,
-                                          sizeof err)
-                      : lp_cc_clone_ir((const char *)text, size, &res, &res_len, err, sizeof err);
+    long n = step == LP_CC_STEP_COUNTERS
+                 ? lp_cc_counters_ir((const char *)text, size, flags, &res, &res_len, err, sizeof err)
+             : step == LP_CC_STEP_BURSTY
+                 ? lp_cc_bursty_ir((const char *)text, size, placement, flags, &res, &res_len, err,
+                                   sizeof err)
+                 : lp_cc_clone_ir((const char *)text, size, &res, &res_len, err, sizeof err);
     lp_free(text);
     if (n < 0)
         return lp_host_fail("cc: %s: the compiler's IR (%s): %s", source, in, err);
@@ -239,9 +248,11 @@ int lp_cc_clone_build(const lp_cc_build *b)
          * (-emit-llvm-uselists): without it the optimiser and the code
          * generator break ties differently than in one compilation, and
          * the originals come out slower than a plain build (bzip2's block
-         * sort by 4 % of instructions). */
+         * sort by 4 % of instructions). Bursty tracing's rewrite gives
+         * every value new uses, so an order of the old ones would not
+         * fit. */
         const char *s1_tail[] = {b->entry_flag, "-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes",
-                                 "-Xclang", "-emit-llvm-uselists",
+                                 b->bursty ? NULL : "-Xclang", b->bursty ? NULL : "-emit-llvm-uselists",
                                  "-Wno-unused-command-line-argument", "-o", pre};
         for (size_t t = 0; t < sizeof s1_tail / sizeof *s1_tail; t++)
             if (s1_tail[t])
@@ -267,8 +278,14 @@ int lp_cc_clone_build(const lp_cc_build *b)
             bad |= lp_cc_push(&s5, s3.v[t]);
         const char *s3_tail[] = {b->block_flag, allow_flag, "-Wno-unused-command-line-argument",
                                  "-Xclang", "-emit-llvm-uselists", "-S", "-emit-llvm", dup, "-o", cnt};
-        for (size_t t = 0; t < sizeof s3_tail / sizeof *s3_tail; t++)
+        /* Bursty tracing's code is complete after step 2: step 3 compiles
+         * it, and there are no steps 4 and 5. */
+        const char *s3_bursty[] = {"-Wno-unused-command-line-argument", asm_only ? "-S" : "-c",
+                                   dup, "-o", objs[k]};
+        for (size_t t = 0; !b->bursty && t < sizeof s3_tail / sizeof *s3_tail; t++)
             bad |= lp_cc_push(&s3, s3_tail[t]);
+        for (size_t t = 0; b->bursty && t < sizeof s3_bursty / sizeof *s3_bursty; t++)
+            bad |= lp_cc_push(&s3, s3_bursty[t]);
         /* clang 14's instruction-referencing variable locations crash now
          * and then (a null read in LiveDebugValues, about one compile in
          * four of raytrace_bvh.c) on copies whose blocks without calls
@@ -286,13 +303,16 @@ int lp_cc_clone_build(const lp_cc_build *b)
         if (rc == 0)
             rc = lp_cc_run(s1.v, b->print);
         if (rc == 0)
-            rc = lp_cc_rewrite_file(pre, dup, src, 0, 0);
+            rc = b->bursty ? lp_cc_rewrite_file(pre, dup, src, LP_CC_STEP_BURSTY,
+                                                pic ? LP_CC_PIC : 0u, b->bursty)
+                           : lp_cc_rewrite_file(pre, dup, src, LP_CC_STEP_COPIES, 0, NULL);
         if (rc == 0)
             rc = lp_cc_run(s3.v, b->print);
-        if (rc == 0)
-            rc = lp_cc_rewrite_file(cnt, cnt64, src, 1,
-                                    (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u));
-        if (rc == 0)
+        if (rc == 0 && !b->bursty)
+            rc = lp_cc_rewrite_file(cnt, cnt64, src, LP_CC_STEP_COUNTERS,
+                                    (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u),
+                                    NULL);
+        if (rc == 0 && !b->bursty)
             rc = lp_cc_run(s5.v, b->print);
         free(s1.v);
         free(s3.v);
