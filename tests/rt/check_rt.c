@@ -6,8 +6,10 @@
  *
  * usage: check_rt LOWPROF SRCDIR WORKDIR TEST [RUNTIME-SOURCES...]
  * TEST: exact cet-gcc cet-clang switch flags fork exec segv chain abort term prof
- * output scale tsan stacks calls calls-inline calls-cg
- * (tsan compiles the runtime's sources with -fsanitize=thread first).
+ * output scale tsan stacks calls calls-inline calls-cg bursty-abi
+ * (tsan compiles the runtime's sources with -fsanitize=thread first;
+ * bursty-abi takes the runtime archive as its one source, and needs cc,
+ * not clang).
  * Exits 0, 1 on a failed check, 77 when clang or one of its flags is
  * missing. */
 #define _GNU_SOURCE
@@ -1143,6 +1145,253 @@ static void test_scale(void)
           "policy=often: no word of the field in '%s'", slurp(path_in(g_work, "err.txt")));
 }
 
+/* ---- bursty checks: the ABI by hand ------------------------------------------------------- */
+
+/* Fig. 3's arithmetic for one thread's n checks at nCheck_0 = c0, nInstr_0
+ * = i0, the thread's first check being the first of a fresh state: a
+ * period of c0 + i0 checks, the c0-th of which starts a burst, that check
+ * and the i0 - 1 after it choosing the instrumented code. */
+static uint64_t bt_bursts(uint64_t n, uint64_t c0, uint64_t i0)
+{
+    return n >= c0 ? (n - c0) / (c0 + i0) + 1 : 0;
+}
+
+static uint64_t bt_instrumented(uint64_t n, uint64_t c0, uint64_t i0)
+{
+    uint64_t rest = n % (c0 + i0), part = rest >= c0 ? rest - c0 + 1 : 0;
+    return n / (c0 + i0) * i0 + (part < i0 ? part : i0);
+}
+
+static uint64_t meta_u64(loaded *l, const char *key)
+{
+    const char *v = meta(l, key);
+    return *v ? strtoull(v, NULL, 10) : UINT64_MAX;
+}
+
+/* The program's own count of callee()'s calls and of its instrumented
+ * iterations, from the line that starts with prefix ("calls" or "child
+ * pid"); the child's pid too. */
+static void bt_counts(const char *prefix, uint64_t *calls, uint64_t *instr, int *pid)
+{
+    char *out = slurp(path_in(g_work, "out.txt"));
+    *calls = *instr = UINT64_MAX;
+    for (char *line = out; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        unsigned long long c, k;
+        int p = 0;
+        if (strncmp(line, prefix, strlen(prefix)) != 0)
+            continue;
+        if ((strcmp(prefix, "calls") == 0 && sscanf(line, "calls %llu instrumented %llu", &c, &k) == 2) ||
+            sscanf(line, "child pid %d calls %llu instrumented %llu", &p, &c, &k) == 3) {
+            *calls = c;
+            *instr = k;
+            if (pid)
+                *pid = p;
+        }
+    }
+    CHECK(*calls != UINT64_MAX, "no '%s' line in the program's output '%s'", prefix, out);
+}
+
+/* The estimate of the calls from work() to callee() in a profile of type
+ * (call pair or call graph): the bursts' counts times the scale. */
+static double bt_calls(loaded *l, unsigned type)
+{
+    const lp_profile *p = whole(l, type);
+    if (!p || !p->scale_den)
+        return 0;
+    return (double)sum_by(l, type, 0, "work", "callee") * (double)p->scale_num /
+           (double)p->scale_den;
+}
+
+/* One profile of the program against its own counts: n checks by thread
+ * (threads of them, 0-terminated), calls and instrumented iterations as
+ * it printed them. */
+static void bt_check(loaded *l, const char *what, const uint64_t *n, uint64_t calls, uint64_t instr,
+                     uint64_t c0, uint64_t i0)
+{
+    uint64_t checks = 0, bursts = 0, want_instr = 0, threads = 0;
+    for (; *n; n++, threads++) {
+        checks += *n;
+        bursts += bt_bursts(*n, c0, i0);
+        want_instr += bt_instrumented(*n, c0, i0);
+    }
+    CHECK(strcmp(meta(l, "strategy"), "bursty-checks") == 0, "%s: strategy '%s'", what,
+          meta(l, "strategy"));
+    CHECK(strcmp(meta(l, "bursty-placement"), "orig") == 0, "%s: placement '%s'", what,
+          meta(l, "bursty-placement"));
+    CHECK(meta_u64(l, "bursty-checks") == checks, "%s: %s checks, the program made %llu", what,
+          meta(l, "bursty-checks"), (unsigned long long)checks);
+    CHECK(meta_u64(l, "bursty-bursts") == bursts, "%s: %s bursts, Fig. 3 gives %llu", what,
+          meta(l, "bursty-bursts"), (unsigned long long)bursts);
+    CHECK(meta_u64(l, "bursty-instrumented-checks") == want_instr && instr == want_instr,
+          "%s: %s instrumented checks, the program ran %llu iterations instrumented, Fig. 3 "
+          "gives %llu",
+          what, meta(l, "bursty-instrumented-checks"), (unsigned long long)instr,
+          (unsigned long long)want_instr);
+    CHECK(meta_u64(l, "bursty-threads") == threads, "%s: %s threads, not %llu", what,
+          meta(l, "bursty-threads"), (unsigned long long)threads);
+    /* 21 references an instrumented iteration: the noise and the walk;
+     * none of stray(), which runs in the checking code. */
+    CHECK(meta_u64(l, "streams-sampled-references") == 21 * instr,
+          "%s: %s references recorded, not %llu", what, meta(l, "streams-sampled-references"),
+          (unsigned long long)(21 * instr));
+    CHECK(bursts < 2 || meta_u64(l, "streams-sampled-cuts") >= bursts - 1,
+          "%s: %s cuts for %llu bursts", what, meta(l, "streams-sampled-cuts"),
+          (unsigned long long)bursts);
+    CHECK(sum_by(l, LP_PROF_CALL_PAIR, 1, "stray_enter", NULL) == 0,
+          "%s: an entry made in the checking code was counted", what);
+    double est = bt_calls(l, LP_PROF_CALL_PAIR), graph = bt_calls(l, LP_PROF_CALL_GRAPH);
+    double err = calls ? est / (double)calls - 1 : 1;
+    printf("check_rt: bursty-abi: %s: work -> callee estimated %.0f of %llu (%+.2f %%)\n", what,
+           est, (unsigned long long)calls, 100 * err);
+    CHECK(err <= 0.10 && err >= -0.10, "%s: call pair estimated %.0f, %+.1f %% off the true %llu",
+          what, est, 100 * err, (unsigned long long)calls);
+    CHECK(graph == est, "%s: call graph %.0f, call pairs %.0f", what, graph, est);
+    /* The hottest stream is the planted walk: 20 references, from site0
+     * to site19 in order, in each instrumented iteration. */
+    const lp_profile *p = whole(l, LP_PROF_STREAMS);
+    const lp_entry *hot = NULL, *e;
+    size_t cur = 0;
+    while (p && (e = lp_table_next(&p->table, &cur)) != NULL)
+        if (!hot || e->v[0] * e->v[1] > hot->v[0] * hot->v[1])
+            hot = e;
+    CHECK(hot && hot->v[1] == 20 && hot->v[0] * 10 >= instr * 9 && hot->v[0] <= instr,
+          "%s: the hottest stream has length %llu and frequency %llu, not 20 and about %llu",
+          what, hot ? (unsigned long long)hot->v[1] : 0ULL,
+          hot ? (unsigned long long)hot->v[0] : 0ULL, (unsigned long long)instr);
+    if (!hot)
+        return;
+    char key[40];
+    snprintf(key, sizeof key, "stream.%016llx", (unsigned long long)hot->key.a);
+    const char *pcs = meta(l, key);
+    int k = 0;
+    for (const char *s = pcs; *s && k < 21; k++) {
+        char *end;
+        uint64_t pc = strtoull(s, &end, 16);
+        char want[16];
+        snprintf(want, sizeof want, "site%d", k);
+        CHECK(strcmp(fn(l, pc), want) == 0, "%s: reference %d of the hottest stream is in '%s', "
+              "not %s", what, k, fn(l, pc), want);
+        s = *end == ',' ? end + 1 : end;
+    }
+    CHECK(k == 20, "%s: the hottest stream's signature '%s' has %d pcs", what, pcs, k);
+}
+
+/* The ABI of the bursty checks (doc/runtime.md, "Bursty checks") used by
+ * hand: bt_abi_prog.c compiled with cc, linked with the runtime archive.
+ * Checks, bursts and instrumented checks exactly as Fig. 3 gives them, one
+ * thread and two; the planted walk as the hot stream; the call pairs'
+ * estimate within 10 %; inf and streams-limit; a fork child that counts
+ * only its own; bad values refused with a message naming the field. */
+static void test_bursty_abi(const char *archive)
+{
+    char *src = path_in(g_src, "bt_abi_prog.c"), *exe = path_in(g_work, "prog");
+    char *argv[] = {"cc", "-std=c17", "-O2", "-g", "-pthread", src, (char *)archive, "-o", exe,
+                    NULL};
+    char *log = path_in(g_work, "build.log");
+    if (!ok_status(run(argv, NULL, NULL, log, log)))
+        die("building bt_abi_prog failed:\n%s", slurp(log));
+    uint64_t calls, instr;
+    loaded l;
+
+    char *one[] = {exe, "200095", NULL};
+    int st = run(one, "bursty=90:10,out=p.lpprof", NULL, path_in(g_work, "out.txt"),
+                 path_in(g_work, "err.txt"));
+    CHECK(ok_status(st), "one thread: status %d: %s", st, slurp(path_in(g_work, "err.txt")));
+    bt_counts("calls", &calls, &instr, NULL);
+    load("p.lpprof", &l);
+    CHECK(meta_u64(&l, "bursty-n-check0") == 90 && meta_u64(&l, "bursty-n-instr0") == 10,
+          "nCheck0 %s, nInstr0 %s", meta(&l, "bursty-n-check0"), meta(&l, "bursty-n-instr0"));
+    bt_check(&l, "one thread", (const uint64_t[]){200095, 0}, calls, instr, 90, 10);
+    unload(&l);
+
+    char *two[] = {exe, "200095", "150042", NULL};
+    st = run(two, "bursty=90:10,out=t.lpprof", NULL, path_in(g_work, "out.txt"),
+             path_in(g_work, "err.txt"));
+    CHECK(ok_status(st), "two threads: status %d", st);
+    bt_counts("calls", &calls, &instr, NULL);
+    load("t.lpprof", &l);
+    bt_check(&l, "two threads", (const uint64_t[]){200095, 150042, 0}, calls, instr, 90, 10);
+    unload(&l);
+
+    /* inf: never out of the checking code, every check still counted. */
+    st = run(one, "bursty=inf:1,out=i.lpprof", NULL, path_in(g_work, "out.txt"),
+             path_in(g_work, "err.txt"));
+    CHECK(ok_status(st), "inf: status %d", st);
+    bt_counts("calls", &calls, &instr, NULL);
+    load("i.lpprof", &l);
+    CHECK(instr == 0 && meta_u64(&l, "bursty-checks") == 200095 &&
+              meta_u64(&l, "bursty-bursts") == 0 &&
+              meta_u64(&l, "streams-sampled-references") == 0,
+          "inf: %llu iterations instrumented, %s checks, %s bursts, %s references",
+          (unsigned long long)instr, meta(&l, "bursty-checks"), meta(&l, "bursty-bursts"),
+          meta(&l, "streams-sampled-references"));
+    CHECK(meta_u64(&l, "bursty-n-check0") == UINT64_MAX, "inf: nCheck0 %s",
+          meta(&l, "bursty-n-check0"));
+    unload(&l);
+
+    /* A buffer of 1000 references keeps the first 1000 and counts the rest. */
+    st = run(one, "bursty=90:10,streams-limit=1000,out=s.lpprof", NULL,
+             path_in(g_work, "out.txt"), path_in(g_work, "err.txt"));
+    CHECK(ok_status(st), "streams-limit: status %d", st);
+    bt_counts("calls", &calls, &instr, NULL);
+    load("s.lpprof", &l);
+    CHECK(meta_u64(&l, "streams-sampled-references") == 1000 &&
+              meta_u64(&l, "streams-dropped") == 21 * instr - 1000,
+          "streams-limit=1000: %s references, %s dropped of %llu",
+          meta(&l, "streams-sampled-references"), meta(&l, "streams-dropped"),
+          (unsigned long long)(21 * instr));
+    unload(&l);
+
+    /* fork: the child's file has its own checks only, from a fresh state. */
+    char *fk[] = {exe, "20000", "30000", "fork", "40000", NULL};
+    st = run(fk, "bursty=90:10,out=f.%p.lpprof", NULL, path_in(g_work, "out.txt"),
+             path_in(g_work, "err.txt"));
+    CHECK(ok_status(st), "fork: status %d", st);
+    int pid = 0;
+    uint64_t ccalls, cinstr;
+    bt_counts("child pid", &ccalls, &cinstr, &pid);
+    bt_counts("calls", &calls, &instr, NULL);
+    char name[64];
+    snprintf(name, sizeof name, "f.%d.lpprof", pid);
+    load(name, &l);
+    bt_check(&l, "fork child", (const uint64_t[]){40000, 0}, ccalls, cinstr, 90, 10);
+    unload(&l);
+    char names[16][256];
+    int nall = list_profiles(names, 16), nf = 0;
+    for (int i = 0; i < nall; i++) {
+        if (strncmp(names[i], "f.", 2) != 0)
+            continue;
+        nf++;
+        if (strcmp(names[i], name) == 0)
+            continue;
+        load(names[i], &l);
+        /* one thread, its two runs of work() one after the other */
+        uint64_t checks = meta_u64(&l, "bursty-checks");
+        CHECK(checks == 50000 && meta_u64(&l, "bursty-threads") == 1 &&
+                  meta_u64(&l, "bursty-instrumented-checks") == instr,
+              "fork parent: %llu checks, %s threads, %s instrumented (the program: %llu)",
+              (unsigned long long)checks, meta(&l, "bursty-threads"),
+              meta(&l, "bursty-instrumented-checks"), (unsigned long long)instr);
+        unload(&l);
+    }
+    CHECK(nf == 2, "fork: %d profiles, not the parent's and the child's", nf);
+
+    /* Bad values: one line naming the field, no profile, the program
+     * running its checking code only. */
+    const char *bad[] = {"out=bad.lpprof,bursty=0:5", "out=bad.lpprof,bursty=x"};
+    for (int i = 0; i < 2; i++) {
+        st = run(one, bad[i], NULL, path_in(g_work, "out.txt"), path_in(g_work, "err.txt"));
+        char *err = slurp(path_in(g_work, "err.txt"));
+        CHECK(ok_status(st), "%s: status %d", bad[i], st);
+        CHECK(strstr(err, "lowprof: LOWPROF: field 'bursty'") == err, "%s: stderr '%s'", bad[i],
+              err);
+        bt_counts("calls", &calls, &instr, NULL);
+        CHECK(instr == 0, "%s: %llu iterations instrumented", bad[i], (unsigned long long)instr);
+        CHECK(access(path_in(g_work, "bad.lpprof"), F_OK) != 0, "%s: a profile was written",
+              bad[i]);
+    }
+}
+
 static void clean_work(void)
 {
     char *cmd;
@@ -1165,8 +1414,14 @@ int main(int argc, char **argv)
     const char *t = argv[4];
     clean_work();
     g_work = realpath(g_work, NULL);
-    need_clang();
-    if (strcmp(t, "exact") == 0)
+    /* bursty-abi needs only cc: its program uses the ABI by hand. */
+    if (strcmp(t, "bursty-abi") != 0)
+        need_clang();
+    if (strcmp(t, "bursty-abi") == 0) {
+        if (argc < 6)
+            die("bursty-abi: the runtime archive is needed");
+        test_bursty_abi(argv[5]);
+    } else if (strcmp(t, "exact") == 0)
         test_exact();
     else if (strcmp(t, "exact-inline") == 0)
         g_blocks = "inline", test_exact();

@@ -79,9 +79,10 @@ enum { LP_CC_STEP_COPIES, LP_CC_STEP_COUNTERS, LP_CC_STEP_BURSTY };
 /* Reads the IR at in, adds the copies (LP_CC_STEP_COPIES), makes their
  * counters (LP_CC_STEP_COUNTERS, with lp_cc_counters_ir's flags) or adds
  * bursty tracing's checks and instrumented code (LP_CC_STEP_BURSTY, at
- * placement, with LP_CC_PIC of flags), writes out. */
+ * placement, with LP_CC_PIC of flags; print: say what it did), writes
+ * out. */
 static int lp_cc_rewrite_file(const char *in, const char *out, const char *source, int step,
-                              unsigned flags, const char *placement)
+                              unsigned flags, const char *placement, int print)
 {
     uint8_t *text;
     size_t size;
@@ -89,15 +90,23 @@ static int lp_cc_rewrite_file(const char *in, const char *out, const char *sourc
         return 1;
     char *res, err[256];
     size_t res_len;
+    lp_cc_bt_counts bc;
     long n = step == LP_CC_STEP_COUNTERS
                  ? lp_cc_counters_ir((const char *)text, size, flags, &res, &res_len, err, sizeof err)
              : step == LP_CC_STEP_BURSTY
-                 ? lp_cc_bursty_ir((const char *)text, size, placement, flags, &res, &res_len, err,
-                                   sizeof err)
+                 ? lp_cc_bursty_ir((const char *)text, size, placement, flags, &res, &res_len,
+                                   &bc, err, sizeof err)
                  : lp_cc_clone_ir((const char *)text, size, &res, &res_len, err, sizeof err);
     lp_free(text);
     if (n < 0)
         return lp_host_fail("cc: %s: the compiler's IR (%s): %s", source, in, err);
+    if (step == LP_CC_STEP_BURSTY && print)
+        fprintf(stderr,
+                "lowprof: cc: %s: bursty %s: %ld functions in two copies (%lu left as they were), "
+                "%lu entry checks, %lu loop checks, %lu loops without one (values live into the "
+                "header), %lu references reported\n",
+                source, placement, n, bc.fns_skipped, bc.entry_checks, bc.loop_checks,
+                bc.loops_skipped, bc.refs);
     int rc = lp_host_write_file(out, res, res_len) < 0;
     free(res);
     return rc;
@@ -304,14 +313,14 @@ int lp_cc_clone_build(const lp_cc_build *b)
             rc = lp_cc_run(s1.v, b->print);
         if (rc == 0)
             rc = b->bursty ? lp_cc_rewrite_file(pre, dup, src, LP_CC_STEP_BURSTY,
-                                                pic ? LP_CC_PIC : 0u, b->bursty)
-                           : lp_cc_rewrite_file(pre, dup, src, LP_CC_STEP_COPIES, 0, NULL);
+                                                pic ? LP_CC_PIC : 0u, b->bursty, b->print)
+                           : lp_cc_rewrite_file(pre, dup, src, LP_CC_STEP_COPIES, 0, NULL, 0);
         if (rc == 0)
             rc = lp_cc_run(s3.v, b->print);
         if (rc == 0 && !b->bursty)
             rc = lp_cc_rewrite_file(cnt, cnt64, src, LP_CC_STEP_COUNTERS,
                                     (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u),
-                                    NULL);
+                                    NULL, 0);
         if (rc == 0 && !b->bursty)
             rc = lp_cc_run(s5.v, b->print);
         free(s1.v);

@@ -289,7 +289,8 @@ static void bt_put_tail(const bt_module *m, const lp_cc_bt_module *mm, const cha
 }
 
 long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned flags,
-                     char **out, size_t *out_len, char *err, size_t errcap)
+                     char **out, size_t *out_len, lp_cc_bt_counts *out_counts, char *err,
+                     size_t errcap)
 {
     lp_cc_bt_module mm;
     memset(&mm, 0, sizeof mm);
@@ -308,6 +309,7 @@ long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned
     lp_bursty_fn_facts *facts = NULL;
     lp_cc_buf b = {0}, fn = {0};
     lp_cc_line *fl = NULL;
+    lp_cc_bt_counts counts = {0};
     m.lines = lp__cc_split(in, len, &m.nlines);
     if (!m.lines) {
         lp__cc_fail(err, errcap, "out of memory");
@@ -337,7 +339,6 @@ long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned
         at_line[i] = -1;
     for (size_t i = 0; i < m.nfns; i++)
         at_line[m.fns[i].def] = (long)i;
-    lp_cc_bt_counts counts = {0};
     copied = 0;
     for (size_t i = 0; i < m.nlines; i++) {
         long k = at_line[i];
@@ -382,6 +383,8 @@ long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned
     *out = b.p;
     *out_len = b.n;
     b.p = NULL;
+    if (out_counts)
+        *out_counts = counts;
 done:
     free(b.p);
     free(fn.p);

@@ -38,7 +38,10 @@ typedef struct lp_cc_bt_module {
     lp_bursty_placement placement;
 } lp_cc_bt_module;
 
-/* What one function's rewrite did. */
+/* What a rewrite did: checks on entries and on loops, loops that would
+ * have a check but cannot (a value other than the stack slots is live
+ * into the header, or the header starts with a phi), the references the
+ * instrumented code reports (statically), functions left as they were. */
 typedef struct lp_cc_bt_counts {
     unsigned long entry_checks, loop_checks, loops_skipped, refs, fns_skipped;
 } lp_cc_bt_counts;
@@ -62,8 +65,10 @@ int lp__cc_bt_call(const char *p, size_t n, const char **callee, size_t *callee_
 /* Rewrites the IR text in (len bytes), clang's before optimisation, into
  * a new malloc'd text (*out, *out_len) with the checks and copies of
  * placement (a name lp_bursty_placement_parse reads). Flags: LP_CC_PIC.
- * Returns the number of functions copied, or -1 with a message in err. */
+ * *out_counts (may be NULL) gets what it did. Returns the number of
+ * functions copied, or -1 with a message in err. */
 long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned flags,
-                     char **out, size_t *out_len, char *err, size_t errcap);
+                     char **out, size_t *out_len, lp_cc_bt_counts *out_counts, char *err,
+                     size_t errcap);
 
 #endif

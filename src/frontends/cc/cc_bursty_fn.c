@@ -125,7 +125,7 @@ typedef struct bt_stmt {
 } bt_stmt;
 
 typedef struct bt_block {
-    lp_cc_line label; /* without '%'; the entry's is LP_CC_BT_PREFIX "e" */
+    lp_cc_line label; /* without '%' */
     size_t s0, ns;    /* statements */
     size_t *succ, nsucc;
     size_t *pred, npred;
@@ -156,6 +156,7 @@ typedef struct bt_fn {
     bt_names labels;
     size_t *order; /* blocks in reverse postorder */
     size_t norder;
+    char entry_label[32];
 } bt_fn;
 
 static int bt_push_stmt(bt_fn *f, const char *p, size_t n)
@@ -204,10 +205,25 @@ static int bt_line_depth(lp_cc_line l)
     return d;
 }
 
+/* The entry block's name when it has no label: the number after the
+ * unnamed arguments, which lp__cc_name_numbers turned into `lp.N` (a phi
+ * may name the entry as a predecessor). */
+static void bt_entry_label(const bt_fn *f, char *out, size_t cap)
+{
+    lp_cc_line d = f->lines[0];
+    const char *open = memchr(d.p, '(', d.n);
+    unsigned long unnamed = 0;
+    for (const char *p = open ? open : d.p + d.n; p + 4 < d.p + d.n; p++)
+        if (memcmp(p, "%lp.", 4) == 0 && p[4] >= '0' && p[4] <= '9')
+            unnamed++;
+    snprintf(out, cap, "lp.%lu", unnamed);
+}
+
 /* Splits the body into blocks of statements. Returns 0, -1 without memory. */
 static int bt_parse(bt_fn *f)
 {
-    static const char entry_label[] = LP_CC_BT_PREFIX "e";
+    char *entry_label = f->entry_label;
+    bt_entry_label(f, entry_label, sizeof f->entry_label);
     for (size_t i = 1; i + 1 < f->nlines; i++) {
         lp_cc_line l = f->lines[i];
         size_t k = 0;
@@ -223,7 +239,7 @@ static int bt_parse(bt_fn *f)
                 return -1;
             continue;
         }
-        if (!f->nbl && bt_push_block(f, entry_label, sizeof entry_label - 1) != 0)
+        if (!f->nbl && bt_push_block(f, entry_label, strlen(entry_label)) != 0)
             return -1;
         const char *start = l.p + k;
         int depth = bt_line_depth(l);
@@ -623,19 +639,21 @@ typedef struct bt_live {
     size_t words;     /* 64-bit words per block's set */
     uint64_t *use, *def, *in;
     size_t block;     /* the block being scanned */
-    int phi;          /* the statement being scanned is a phi */
+    int phi;          /* the use is a phi's operand */
     int pass;         /* 0: find the crossing values, 1: fill use */
 } bt_live;
 
+/* A use of v at the end of block `block` (a phi's operand: at the end of
+ * its predecessor) or in it. */
 static void bt_live_use(void *ctx, long v)
 {
     bt_live *l = ctx;
     const bt_fn *f = l->f;
     if (f->shared[v] || f->def_block[v] < 0)
         return;
-    int away = (size_t)f->def_block[v] != l->block || l->phi;
+    int away = (size_t)f->def_block[v] != l->block;
     if (l->pass == 0) {
-        if (away && l->cross[v] < 0)
+        if ((away || l->phi) && l->cross[v] < 0)
             l->cross[v] = (long)l->ncross++;
     } else if (away && l->cross[v] >= 0) {
         size_t k = (size_t)l->cross[v];
@@ -643,10 +661,43 @@ static void bt_live_use(void *ctx, long v)
     }
 }
 
+/* The operands of a phi statement, each a use at the end of its
+ * predecessor: `phi TYPE [ VALUE, %LABEL ], ...`. */
+static void bt_phi_uses(bt_live *l, const bt_stmt *st)
+{
+    const bt_fn *f = l->f;
+    const char *p = st->p, *end = st->p + st->n;
+    size_t here = l->block;
+    while ((p = memchr(p, '[', (size_t)(end - p))) != NULL) {
+        const char *close = memchr(p, ']', (size_t)(end - p));
+        if (!close)
+            break;
+        const char *lab = NULL;
+        for (const char *q = close; q > p; q--)
+            if (q[0] == '%' && q[-1] == ' ' && q[-2] == ',') {
+                lab = q;
+                break;
+            }
+        const char *v = p + 1;
+        while (v < close && *v == ' ')
+            v++;
+        if (lab && *v == '%') {
+            long pred = bt_find(&f->labels, lab + 1, bt_local(lab, close));
+            long val = bt_find(&f->vals, v + 1, bt_local(v, close));
+            if (pred >= 0 && val >= 0) {
+                l->block = (size_t)pred;
+                bt_live_use(l, val);
+                l->block = here;
+            }
+        }
+        p = close + 1;
+    }
+}
+
 /* live_in of every block over the values used outside their own block
  * (in clang's IR before optimisation, few: the parts of one expression,
- * since variables are in stack slots). A phi's operands count as uses
- * in the phi's block, which can only make more values live. Sets
+ * since variables are in stack slots). A phi's operand is used at the end
+ * of the predecessor it comes from. Sets
  * f->live_in (words per block in f->live_words); 0, or -1 without memory. */
 static int bt_liveness(bt_fn *f)
 {
@@ -675,7 +726,10 @@ static int bt_liveness(bt_fn *f)
             for (size_t s = f->bl[l.block].s0; s < f->bl[l.block].s0 + f->bl[l.block].ns; s++) {
                 lp_cc_line r = bt_rhs(&f->st[s]);
                 l.phi = bt_starts(r.p, r.p + r.n, "phi ");
-                bt_uses(f, &f->st[s], bt_live_use, &l);
+                if (l.phi)
+                    bt_phi_uses(&l, &f->st[s]);
+                else
+                    bt_uses(f, &f->st[s], bt_live_use, &l);
                 long d = f->st[s].def;
                 if (l.pass == 1 && d >= 0 && l.cross[d] >= 0) {
                     size_t k = (size_t)l.cross[d];
@@ -799,7 +853,9 @@ static int bt_loops(bt_fn *f, lp_cc_bt_counts *c)
             if (!loops[i].body[t])
                 continue;
             const bt_stmt *term = &f->st[f->bl[t].s0 + f->bl[t].ns - 1];
-            ok = bt_starts(term->p, term->p + term->n, "br ") && f->bl[t].latch_of < 0;
+            ok = (bt_starts(term->p, term->p + term->n, "br ") ||
+                  bt_starts(term->p, term->p + term->n, "switch ")) &&
+                 f->bl[t].latch_of < 0;
         }
         if (ok && !f->live_in && bt_liveness(f) != 0) {
             rc = -1;
@@ -1110,7 +1166,9 @@ int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t
             lp__cc_put(b, f.st[s].p, f.st[s].n);
             lp__cc_puts(b, "\n");
         }
-    const char *entry = LP_CC_BT_PREFIX "e", *copy_entry = LP_CC_BT_PREFIX LP_CC_BT_PREFIX "e";
+    char entry[128], copy_entry[160];
+    snprintf(entry, sizeof entry, "%.*s", (int)f.bl[0].label.n, f.bl[0].label.p);
+    snprintf(copy_entry, sizeof copy_entry, LP_CC_BT_PREFIX "%s", entry);
     if (entry_check) {
         c->entry_checks++;
         bt_put_check(&f, b, LP_CC_BT_PREFIX "ck", entry, copy_entry, "");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lowprof/bursty.h"
 #include "rt_internal.h"
 
 static const char *const lp__rt_strategies[] = {
@@ -70,6 +71,27 @@ static int lp__rt_is(const char *v, size_t len, const char *word)
     return strlen(word) == len && memcmp(v, word, len) == 0;
 }
 
+/* bursty=NCHECK:NINSTR: nCheck_0 (1 or more, or "inf": never leave the
+ * checking code, the setting under which the paper measures the checks'
+ * own cost) and nInstr_0 (1 or more). */
+static int lp__rt_bursty_counts(const char *v, size_t len, uint64_t *check0, uint64_t *instr0)
+{
+    const char *colon = memchr(v, ':', len);
+    if (!colon)
+        return -1;
+    size_t clen = (size_t)(colon - v);
+    uint64_t c, i;
+    if (lp__rt_is(v, clen, "inf"))
+        c = LP_BURSTY_INFINITE;
+    else if (lp__rt_num(v, clen, 1, LP_BURSTY_INFINITE - 1, &c) != 0)
+        return -1;
+    if (lp__rt_num(colon + 1, len - clen - 1, 1, UINT64_MAX / 10, &i) != 0)
+        return -1;
+    *check0 = c;
+    *instr0 = i;
+    return 0;
+}
+
 /* One item of the profiles list. */
 static int lp__rt_profile_item(const char *v, size_t len, unsigned *types, unsigned *context)
 {
@@ -104,6 +126,9 @@ void lp__rt_config_defaults(lp__rt_config *cfg)
     cfg->refine = 0;
     cfg->flush_ns = 10 * 1000000000ULL;
     cfg->arcs = 0; /* derived from the number of methods */
+    cfg->bt_check0 = 1000; /* doc/runtime.md, "Bursty checks" */
+    cfg->bt_instr0 = 50;
+    cfg->streams_limit = 4194304;
     strcpy(cfg->out, "lowprof-rt.%p.lpprof");
 }
 
@@ -220,6 +245,14 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             if (!(bad = lp__rt_num(v, vlen, 1024, 1u << 26, &n)))
                 cfg->arcs = (size_t)n;
             expect = "call-pair table slots, 1024 to 67108864";
+        } else if (strcmp(field, "bursty") == 0) {
+            bad = lp__rt_bursty_counts(v, vlen, &cfg->bt_check0, &cfg->bt_instr0) != 0;
+            expect = "NCHECK:NINSTR, the checks between bursts (1 or more, or inf) and the "
+                     "checks in a burst (1 or more), e.g. 1000:50";
+        } else if (strcmp(field, "streams-limit") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 0, 1u << 28, &n)))
+                cfg->streams_limit = n;
+            expect = "the data references a thread's buffer holds, 0 to 268435456";
         } else if (strcmp(field, "verbose") == 0) {
             if (!(bad = lp__rt_num(v, vlen, 0, 1, &n)))
                 cfg->verbose = (unsigned)n;
@@ -254,7 +287,8 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
         } else {
             lp__rt_err(err, errcap, "LOWPROF: unknown field '", field,
                        "' (strategy, profiles, out, hot, duty, period, seed, rate, burst, "
-                       "check, threshold, k, policy, flush, arcs, verbose, ship, spool, device)");
+                       "check, threshold, k, policy, flush, arcs, verbose, ship, spool, device, "
+                       "bursty, streams-limit)");
             return -1;
         }
         if (bad) {

@@ -129,7 +129,7 @@ static int lp__rt_counts_type(long m, unsigned type)
 }
 
 /* A call pair and its arc of the call graph. */
-static int lp__rt_pair(lp_table *t, uint64_t ret, uint64_t callee, uint64_t v)
+int lp__rt_pair(lp_table *t, uint64_t ret, uint64_t callee, uint64_t v)
 {
     int rc = lp__rt_bump(&t[LP_PROF_CALL_PAIR], ret, callee, v);
     if (!rc) {
@@ -543,6 +543,8 @@ int lp__rt_dump(int why, int sig, lp__rt_profiles_fn phase_profiles)
         rc = lp__rt_whole_run(&set);
     if (!rc && why != LP__RT_DUMP_FATAL)
         rc = lp__rt_stacks_profile(&set);
+    if (!rc)
+        rc = lp__rt_bursty_profiles(&set, why);
     if (why == LP__RT_DUMP_FATAL && lp__rt.cfg.strategy == LP__RT_PHASE)
         lp_meta_set(&set.meta, "estimate", "raw counts of the profiled intervals (fatal signal)");
     char tmp[sizeof lp__rt.out_path + 16];

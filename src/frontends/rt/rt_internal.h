@@ -13,7 +13,8 @@
  * and strategies), rt_clock.c (the clock methods), rt_copy.c (the
  * copies), rt_sampler.c (SIGPROF PC samples), rt_stacks.c (their
  * frame-pointer stacks and calling contexts), rt_dump.c (profile files),
- * rt_fatal.c (fatal signals, the bump arena). */
+ * rt_fatal.c (fatal signals, the bump arena), rt_bursty.c (the bursty
+ * checks compiled into the program). */
 #ifndef LP_RT_INTERNAL_H
 #define LP_RT_INTERNAL_H
 
@@ -96,6 +97,10 @@ typedef struct lp__rt_config {
     unsigned ship;            /* lp__rt_ship: messages for the collector */
     char spool[LP__RT_OUT_MAX]; /* the folder they are written into */
     char device[128];         /* the device they name; "": the host name */
+    /* Bursty checks (rt_bursty.c), for programs compiled with them: */
+    uint64_t bt_check0;       /* bursty=: nCheck_0, or LP_BURSTY_INFINITE ("inf") */
+    uint64_t bt_instr0;       /* nInstr_0 */
+    uint64_t streams_limit;   /* streams-limit=: references a thread's buffer holds */
 } lp__rt_config;
 
 /* How the run's profile reaches the collector (doc/runtime.md, "Shipping"):
@@ -530,6 +535,10 @@ enum { LP__RT_DUMP_EXIT = 0, LP__RT_DUMP_PERIODIC = 1, LP__RT_DUMP_FATAL = 2, LP
  * less base (NULL: from zero). Returns 0 or LP_ENOMEM. */
 LP__HIDDEN int lp__rt_tables_build(const lp__rt_counts *cur, const lp__rt_counts *base,
                                    lp_table *tables);
+/* Adds v calls to the call pair (ret, callee) of t[LP_PROF_CALL_PAIR] and
+ * to its arc (the function holding ret - 1, callee; ret when no symbol
+ * holds it) of t[LP_PROF_CALL_GRAPH]. 0 or LP_ENOMEM. */
+LP__HIDDEN int lp__rt_pair(lp_table *t, uint64_t ret, uint64_t callee, uint64_t v);
 /* Whether the file carries profiles of this lp_profile_type. */
 LP__HIDDEN int lp__rt_type_written(unsigned type);
 /* Builds the profile set and writes it through a temporary file. why is an
@@ -560,6 +569,30 @@ LP__HIDDEN char *lp__rt_u64(uint64_t v, char *buf);
 LP__HIDDEN void lp__rt_meta_u64(lp_meta *m, const char *key, uint64_t v);
 /* One line on stderr with write(2): "lowprof: " msg "\n". Signal-safe. */
 LP__HIDDEN void lp__rt_say(const char *msg);
+
+/* ---- bursty checks (rt_bursty.c) ------------------------------------------------------------- */
+
+/* The runtime half of programs compiled by `lowprof cc
+ * --profiles=bursty:PLACEMENT` (doc/runtime.md, "Bursty checks"). The
+ * compiled code's ABI (lp__bt_n, lp__bt_mode, lp__bt_slow, lp__bt_ref,
+ * lp__bt_enter) is declared and defined in rt_bursty.c. */
+
+/* Whether the program has checks: some module put its placement's name
+ * into the section __lp_bursty. */
+LP__HIDDEN int lp__rt_bursty_present(void);
+/* Called once by the constructor, whatever it decided: turns the checks on
+ * when the runtime is enabled and the program has them, and off for good
+ * otherwise (until then every check asks lp__bt_slow again). */
+LP__HIDDEN void lp__rt_bursty_start(void);
+/* Fork child: only the calling thread's record stays, zeroed, with its
+ * Fig. 3 state started afresh. */
+LP__HIDDEN void lp__rt_bursty_reset(void);
+/* Adds the checks' profiles to set: the meta, the scaled call pairs and
+ * call graph (unless set already has a call-pair profile), and, except for
+ * why == LP__RT_DUMP_FATAL, the hot data streams of every thread's
+ * buffered references. Nothing when the checks are off. Returns 0 or
+ * LP_ENOMEM (a failure to find the streams is said in the meta instead). */
+LP__HIDDEN int lp__rt_bursty_profiles(lp_profile_set *set, int why);
 
 /* ---- fatal signals and the arena (rt_fatal.c) ------------------------------------------------- */
 

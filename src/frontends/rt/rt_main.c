@@ -80,6 +80,7 @@ static void lp__rt_atfork_child(void)
     pthread_mutex_unlock(&lp__rt.lock);
     lp__rt.forked = 1;
     lp__rt_counters_reset();
+    lp__rt_bursty_reset();
     lp__rt_daemon_forget();
     lp__rt_sampler_forget();
     lp__rt_stacks_forget();
@@ -106,7 +107,7 @@ static void lp__rt_atfork_child(void)
  * are incomplete. */
 extern const char lp__cc_calls_only __attribute__((weak));
 
-__attribute__((constructor(101))) static void lp__rt_ctor(void)
+static void lp__rt_start(void)
 {
     if (lp__rt.enabled)
         return;
@@ -128,12 +129,14 @@ __attribute__((constructor(101))) static void lp__rt_ctor(void)
         lp__rt_say("out of memory at start-up: profiling is off");
         return;
     }
-    if (lp__rt.nmethods == 0) {
+    /* A program compiled with bursty checks alone has no methods and
+     * nothing to patch, and is profiled all the same. */
+    if (lp__rt.nmethods == 0 && !lp__rt_bursty_present()) {
         if (lp__rt.cfg.verbose)
             lp__rt_say("no instrumented functions in this program: profiling is off");
         return;
     }
-    if (lp__rt_patch_probe() != 0) {
+    if (lp__rt.nmethods && lp__rt_patch_probe() != 0) {
         lp__rt_say("cannot make the program's text writable (mprotect refused it): "
                    "profiling is off");
         return;
@@ -164,6 +167,13 @@ __attribute__((constructor(101))) static void lp__rt_ctor(void)
         return;
     }
     lp__rt_verbose();
+}
+
+__attribute__((constructor(101))) static void lp__rt_ctor(void)
+{
+    lp__rt_start();
+    /* Whatever start decided: until then the compiled checks keep asking. */
+    lp__rt_bursty_start();
 }
 
 __attribute__((destructor(101))) static void lp__rt_dtor(void)
