@@ -1175,13 +1175,14 @@ static void bt_counts(const char *prefix, uint64_t *calls, uint64_t *instr, int 
 {
     char *out = slurp(path_in(g_work, "out.txt"));
     *calls = *instr = UINT64_MAX;
-    for (char *line = out; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+    int child = strcmp(prefix, "calls") != 0;
+    for (char *line = out, *nl; line; line = (nl = strchr(line, '\n')) ? nl + 1 : NULL) {
         unsigned long long c, k;
         int p = 0;
         if (strncmp(line, prefix, strlen(prefix)) != 0)
             continue;
-        if ((strcmp(prefix, "calls") == 0 && sscanf(line, "calls %llu instrumented %llu", &c, &k) == 2) ||
-            sscanf(line, "child pid %d calls %llu instrumented %llu", &p, &c, &k) == 3) {
+        if (child ? sscanf(line, "child pid %d calls %llu instrumented %llu", &p, &c, &k) == 3
+                  : sscanf(line, "calls %llu instrumented %llu", &c, &k) == 2) {
             *calls = c;
             *instr = k;
             if (pid)
@@ -1269,8 +1270,9 @@ static void bt_check(loaded *l, const char *what, const uint64_t *n, uint64_t ca
         uint64_t pc = strtoull(s, &end, 16);
         char want[16];
         snprintf(want, sizeof want, "site%d", k);
-        CHECK(strcmp(fn(l, pc), want) == 0, "%s: reference %d of the hottest stream is in '%s', "
-              "not %s", what, k, fn(l, pc), want);
+        CHECK(strcmp(fn(l, pc), want) == 0,
+              "%s: reference %d of the hottest stream is in '%s', not %s", what, k, fn(l, pc),
+              want);
         s = *end == ',' ? end + 1 : end;
     }
     CHECK(k == 20, "%s: the hottest stream's signature '%s' has %d pcs", what, pcs, k);
