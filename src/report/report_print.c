@@ -624,7 +624,7 @@ static void report_sampling(const lp_meta *m)
     const char *strategy = lp_meta_get(m, "strategy");
     if (!strategy)
         return;
-    if (strcmp(strategy, "bursty") == 0) {
+    if (strcmp(strategy, "bursty") == 0 || strcmp(strategy, "bursty-checks") == 0) {
         lp__report_bursty(m);
         return;
     }

@@ -212,14 +212,29 @@ void lp__report_bursty(const lp_meta *m)
     printf("\nSampling: bursty tracing, nCheck0 %s, nInstr0 %llu, placement %s\n",
            inf ? "inf" : lp_fmt_count(nc, c1), (unsigned long long)ni,
            placement ? placement : "?");
-    printf("  checks executed  %s (%.2f per 1,000 instructions), bursts %s\n",
-           lp_fmt_count(checks, c1), insns ? 1000.0 * (double)checks / (double)insns : 0.0,
-           lp_fmt_count(bursts, c2));
+    printf("  checks executed  %s", lp_fmt_count(checks, c1));
+    if (insns) /* the native runtime counts no instructions */
+        printf(" (%.2f per 1,000 instructions)", 1000.0 * (double)checks / (double)insns);
+    printf(", bursts %s\n", lp_fmt_count(bursts, c2));
     printf("  sampling rate    %.3f%% of checks instrumented (nominal %.3f%%)\n",
            checks ? 100.0 * (double)instr / (double)checks : 0.0,
            inf ? 0.0 : 100.0 * (double)ni / ((double)nc + (double)ni));
-    printf("  basic overhead   %.2f%% modeled (each check's fast path as %s instructions)\n",
-           (double)ppm / 1e4, lp_meta_get(m, "bursty-check-insns") ? lp_meta_get(m, "bursty-check-insns") : "?");
+    if (lp_meta_get(m, "bursty-basic-overhead-ppm"))
+        printf("  basic overhead   %.2f%% modeled (each check's fast path as %s instructions)\n",
+               (double)ppm / 1e4,
+               lp_meta_get(m, "bursty-check-insns") ? lp_meta_get(m, "bursty-check-insns") : "?");
+    else
+        printf("  checks           compiled into the program (lowprof cc --profiles=bursty); "
+               "their cost is measured, not modeled (bench/bursty_native.sh)\n");
+    uint64_t refs = 0, dropped = 0;
+    if (lp_host_parse_count(lp_meta_get(m, "streams-sampled-references"), &refs) == 0 &&
+        !lp_meta_get(m, "streams-references")) {
+        lp_host_parse_count(lp_meta_get(m, "streams-dropped"), &dropped);
+        printf("  references       %s recorded in bursts", lp_fmt_count(refs, c1));
+        if (dropped)
+            printf(", %s dropped (streams-limit)", lp_fmt_count(dropped, c2));
+        printf("\n");
+    }
     if (lp_host_parse_count(lp_meta_get(m, "streams-overlap-ppm"), &ov) == 0)
         printf("  stream overlap   %.2f%% with the exhaustive trace's hot data streams (eq. 5)\n",
                (double)ov / 1e4);

@@ -6,7 +6,7 @@
  *
  * usage: check_rt LOWPROF SRCDIR WORKDIR TEST [RUNTIME-SOURCES...]
  * TEST: exact cet-gcc cet-clang switch flags fork exec segv chain abort term prof
- * output scale tsan stacks calls calls-inline calls-cg bursty-abi
+ * output scale tsan stacks calls calls-inline calls-cg bursty-abi bursty-cc
  * (tsan compiles the runtime's sources with -fsanitize=thread first;
  * bursty-abi takes the runtime archive as its one source, and needs cc,
  * not clang).
@@ -1394,6 +1394,136 @@ static void test_bursty_abi(const char *archive)
     }
 }
 
+/* ---- bursty checks compiled in: lowprof cc --profiles=bursty --------------------------- */
+
+/* The summary lowprof cc --print gives of its rewrite, checked against the
+ * placement's decisions on bt_cc_prog.c (3 functions). */
+static void btc_build(const char *name, const char *placement, const char *want)
+{
+    char profiles[64];
+    snprintf(profiles, sizeof profiles, "bursty:%s", placement);
+    build_with(name, "clang", profiles, NULL, NULL);
+    char *log = slurp(path_in(g_work, "build.log"));
+    CHECK(strstr(log, want) != NULL, "%s: lowprof cc said '%s', not '%s'", placement, log, want);
+}
+
+/* Runs WORK/exe with LOWPROF=env, checks its output against the plain
+ * build's, and loads its profile out. */
+static void btc_run(const char *exe, const char *env, const char *out, const char *plain,
+                    loaded *l)
+{
+    char *argv[] = {path_in(g_work, exe), NULL};
+    int st = run(argv, env, NULL, path_in(g_work, "out.txt"), path_in(g_work, "err.txt"));
+    CHECK(ok_status(st), "%s %s: status %d: %s", exe, env, st, slurp(path_in(g_work, "err.txt")));
+    char *got = slurp(path_in(g_work, "out.txt"));
+    CHECK(strcmp(got, plain) == 0, "%s %s printed '%s', the plain build '%s'", exe, env, got,
+          plain);
+    load(out, l);
+}
+
+/* The hottest stream of a profile: its length must be 40 or its
+ * frequency positive, and all its references in walk(). */
+static void btc_hot_stream(loaded *l, const char *what)
+{
+    const lp_profile *p = whole(l, LP_PROF_STREAMS);
+    const lp_entry *hot = NULL, *e;
+    size_t cur = 0;
+    while (p && (e = lp_table_next(&p->table, &cur)) != NULL)
+        if (!hot || e->v[0] * e->v[1] > hot->v[0] * hot->v[1])
+            hot = e;
+    CHECK(hot && hot->v[1] >= 10 && hot->v[0] >= 100,
+          "%s: the hottest stream has length %llu and frequency %llu", what,
+          hot ? (unsigned long long)hot->v[1] : 0ULL, hot ? (unsigned long long)hot->v[0] : 0ULL);
+    char key[40];
+    snprintf(key, sizeof key, "stream.%016llx", (unsigned long long)hot->key.a);
+    const char *pcs = meta(l, key);
+    int k = 0;
+    for (const char *q = pcs; *q; k++) {
+        char *end;
+        uint64_t pc = strtoull(q, &end, 16);
+        CHECK(strcmp(fn(l, pc), "walk") == 0, "%s: reference %d of the hottest stream is in '%s'",
+              what, k, fn(l, pc));
+        q = *end == ',' ? end + 1 : end;
+    }
+    CHECK(k == (int)hot->v[1], "%s: the hottest stream's signature '%s' has %d pcs", what, pcs, k);
+}
+
+/* bt_cc_prog.c built with lowprof cc --profiles=bursty: the checks each
+ * placement compiles in and executes (exactly), the output unchanged, the
+ * call pairs estimated from the bursts, the list walk as the hottest data
+ * stream, and a bad placement refused. */
+static void test_bursty_cc(void)
+{
+    g_prog_src = "bt_cc_prog.c";
+    char *src = path_in(g_src, "bt_cc_prog.c"), *plain_exe = path_in(g_work, "plain");
+    char *pargv[] = {"clang", "-O2", src, "-o", plain_exe, NULL};
+    char *log = path_in(g_work, "build.log");
+    if (!ok_status(run(pargv, NULL, NULL, log, log)))
+        die("building the plain bt_cc_prog failed:\n%s", slurp(log));
+    char *pl[] = {plain_exe, NULL};
+    CHECK(ok_status(run(pl, NULL, NULL, path_in(g_work, "out.txt"), log)), "the plain build failed");
+    char *plain = slurp(path_in(g_work, "out.txt"));
+
+    btc_build("orig", "orig",
+              "3 functions in two copies (0 left as they were), 3 entry checks, 3 loop checks, "
+              "0 loops without one");
+    btc_build("ecl4", "EC+L4",
+              "3 functions in two copies (0 left as they were), 1 entry checks, 2 loop checks, "
+              "0 loops without one");
+    loaded l;
+    /* t_checking: nCheck0 infinite, no burst, every check counted. */
+    btc_run("orig", "bursty=inf:1,out=oi.lpprof", "oi.lpprof", plain, &l);
+    CHECK(meta_u64(&l, "bursty-checks") == 850009 && meta_u64(&l, "bursty-bursts") == 0 &&
+              meta_u64(&l, "streams-sampled-references") == 0,
+          "orig inf:1: %s checks (want 850009), %s bursts, %s references", meta(&l, "bursty-checks"),
+          meta(&l, "bursty-bursts"), meta(&l, "streams-sampled-references"));
+    CHECK(strcmp(meta(&l, "bursty-placement"), "orig") == 0, "placement '%s'",
+          meta(&l, "bursty-placement"));
+    unload(&l);
+    btc_run("ecl4", "bursty=inf:1,out=ei.lpprof", "ei.lpprof", plain, &l);
+    CHECK(meta_u64(&l, "bursty-checks") == 600001, "EC+L4 inf:1: %s checks, want 600001",
+          meta(&l, "bursty-checks"));
+    unload(&l);
+    /* Sampled: the rate, the call pairs and the hot stream. The sampling
+     * is deterministic, so a period of checks that divides with the
+     * program's own cycle of checks (12 a walk with EC+L4, 17 with orig)
+     * would see walk() at one point of its cycle only: 90:10, whose period
+     * of 100 shares 4 with 12, estimates 40,000 of its 50,000 calls. A
+     * prime period of 107 meets every point of the cycle in turn. */
+    const char *runs[][2] = {{"orig", "bursty=97:10,out=o.lpprof"},
+                             {"ecl4", "bursty=97:10,out=e.lpprof"}};
+    for (int i = 0; i < 2; i++) {
+        const char *out = i ? "e.lpprof" : "o.lpprof";
+        btc_run(runs[i][0], runs[i][1], out, plain, &l);
+        uint64_t checks = meta_u64(&l, "bursty-checks"), instr = meta_u64(&l, "bursty-instrumented-checks");
+        double rate = checks ? (double)instr / (double)checks : 0;
+        CHECK(rate > 10.0 / 107 - 1e-4 && rate < 10.0 / 107 + 1e-4,
+              "%s: %llu of %llu checks instrumented, not 10 in 107", runs[i][0],
+              (unsigned long long)instr, (unsigned long long)checks);
+        const lp_profile *p = whole(&l, LP_PROF_CALL_PAIR);
+        CHECK(p && p->scale_den, "%s: no scaled call-pair profile", runs[i][0]);
+        double leaf = (double)sum_by(&l, LP_PROF_CALL_PAIR, 0, "main", "leaf") *
+                      (double)p->scale_num / (double)p->scale_den;
+        double walks = (double)sum_by(&l, LP_PROF_CALL_PAIR, 0, "main", "walk") *
+                       (double)p->scale_num / (double)p->scale_den;
+        printf("check_rt: bursty-cc: %s: main -> leaf estimated %.0f of 200000, main -> walk "
+               "%.0f of 50000\n",
+               runs[i][0], leaf, walks);
+        CHECK(leaf > 180000 && leaf < 220000, "%s: leaf's calls estimated at %.0f", runs[i][0],
+              leaf);
+        CHECK(walks > 45000 && walks < 55000, "%s: walk's calls estimated at %.0f", runs[i][0],
+              walks);
+        btc_hot_stream(&l, runs[i][0]);
+        unload(&l);
+    }
+    /* A placement that is not one. */
+    char *bad[] = {(char *)g_lowprof, "cc", "--profiles=bursty:EQ", "--", "-O2", src, "-o", plain_exe, NULL};
+    int st = run(bad, NULL, NULL, log, log);
+    char *msg = slurp(log);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 2 && strstr(msg, "bursty placement 'EQ'"),
+          "lowprof cc --profiles=bursty:EQ: status %d, '%s'", st, msg);
+}
+
 static void clean_work(void)
 {
     char *cmd;
@@ -1423,7 +1553,9 @@ int main(int argc, char **argv)
         if (argc < 6)
             die("bursty-abi: the runtime archive is needed");
         test_bursty_abi(argv[5]);
-    } else if (strcmp(t, "exact") == 0)
+    } else if (strcmp(t, "bursty-cc") == 0)
+        test_bursty_cc();
+    else if (strcmp(t, "exact") == 0)
         test_exact();
     else if (strcmp(t, "exact-inline") == 0)
         g_blocks = "inline", test_exact();
