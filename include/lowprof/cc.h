@@ -23,6 +23,9 @@ typedef struct lp_cc_build {
      * instead of a copy (src/frontends/cc/cc_bursty.h); entry_flag and
      * block_flag are then NULL. */
     const char *bursty;
+    /* LLVM's opt of the compiler's version, which inlines before the
+     * bursty rewrite; NULL: the rewrite takes the IR as clang wrote it. */
+    const char *opt;
 } lp_cc_build;
 
 /* Whether a compiler argument is a C file to compile (NAME.c, not an

@@ -200,6 +200,48 @@ static int lp_cc_frame_pointers(const char *compiler, int *argc, char ***argv, i
     return 0;
 }
 
+/* Whether a line of a command's output holds needle. */
+static int lp_cc_output_has(const char *cmd, const char *needle)
+{
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return 0;
+    char line[512];
+    int found = 0;
+    while (fgets(line, sizeof line, p))
+        found |= strstr(line, needle) != NULL;
+    pclose(p);
+    return found;
+}
+
+/* LLVM's opt of the compiler's own version (opt-MAJOR, else opt), or NULL. */
+static const char *lp_cc_find_opt(const char *compiler, char *out, size_t cap)
+{
+    char cmd[PATH_MAX + 64];
+    snprintf(cmd, sizeof cmd, "'%s' -dumpversion 2>/dev/null", compiler);
+    FILE *p = popen(cmd, "r");
+    int major = 0;
+    if (p) {
+        if (fscanf(p, "%d", &major) != 1)
+            major = 0;
+        pclose(p);
+    }
+    if (major <= 0)
+        return NULL;
+    char want[32];
+    snprintf(want, sizeof want, "version %d.", major);
+    for (int k = 0; k < 2; k++) {
+        if (k == 0)
+            snprintf(out, cap, "opt-%d", major);
+        else
+            snprintf(out, cap, "opt");
+        snprintf(cmd, sizeof cmd, "'%s' --version 2>/dev/null", out);
+        if (lp_cc_output_has(cmd, want))
+            return out;
+    }
+    return NULL;
+}
+
 /* The bursty-tracing build (--profiles=bursty[:PLACEMENT]): every C file
  * through clang's IR, where each function gets its checking and
  * instrumented code (src/frontends/cc/cc_bursty.h); no other profile
@@ -224,6 +266,13 @@ static int lp_cc_bursty(const char *compiler, const char *placement, unsigned ty
         return 1;
     char inc[PATH_MAX + 8];
     snprintf(inc, sizeof inc, "-I%s", lp_cc_include_dir());
+    char optbuf[64];
+    const char *opt = lp_cc_find_opt(compiler, optbuf, sizeof optbuf);
+    if (!opt)
+        fprintf(stderr, "lowprof: cc: no opt of %s's LLVM version (Debian package llvm): the "
+                        "functions are inlined after the rewrite, and the checking code "
+                        "runs slower\n",
+                compiler);
     char *tail[3] = {"-Wl,-u,lp_rt_enabled", rt, "-pthread"};
     char **av = calloc((size_t)argc + 2, sizeof *av);
     if (!av)
@@ -239,6 +288,7 @@ static int lp_cc_bursty(const char *compiler, const char *placement, unsigned ty
         .nlink_tail = links ? 3 : 0,
         .print = print,
         .bursty = placement,
+        .opt = opt,
     };
     int rc = lp_cc_clone_build(&b);
     free(av);

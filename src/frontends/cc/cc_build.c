@@ -143,7 +143,8 @@ static void lp_cc_default_object(const char *src, char *out, size_t cap)
 static void lp_cc_rm_tree(const char *dir, size_t nsrc)
 {
     char p[PATH_MAX];
-    static const char *const names[] = {"pre.ll", "dup.ll", "cnt.ll", "cnt64.ll", "obj.o", "obj.d"};
+    static const char *const names[] = {"pre.ll", "inl.ll", "dup.ll", "cnt.ll", "cnt64.ll", "obj.o",
+                                        "obj.d"};
     for (size_t i = 0; i < nsrc; i++)
         for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
             snprintf(p, sizeof p, "%s/%zu.%s", dir, i, names[k]);
@@ -311,8 +312,19 @@ int lp_cc_clone_build(const lp_cc_build *b)
             rc = lp_host_fail("out of memory");
         if (rc == 0)
             rc = lp_cc_run(s1.v, b->print);
+        /* Bursty tracing: inline first (LLVM's inliner alone, on the IR
+         * before optimisation), so that the inliner decides on the
+         * functions as the source has them; after duplication each body
+         * is twice its size and each call of a static function two calls,
+         * and json's checking code, inlined less, ran 58 % more
+         * instructions than the plain build instead of 19 %. */
+        char inl[PATH_MAX + 32];
+        snprintf(inl, sizeof inl, "%s/%zu.inl.ll", made, k);
+        char *s2[] = {(char *)b->opt, "-S", "-passes=cgscc(inline)", pre, "-o", inl, NULL};
+        if (rc == 0 && b->bursty && b->opt)
+            rc = lp_cc_run(s2, b->print);
         if (rc == 0)
-            rc = b->bursty ? lp_cc_rewrite_file(pre, dup, src, LP_CC_STEP_BURSTY,
+            rc = b->bursty ? lp_cc_rewrite_file(b->opt ? inl : pre, dup, src, LP_CC_STEP_BURSTY,
                                                 pic ? LP_CC_PIC : 0u, b->bursty, b->print)
                            : lp_cc_rewrite_file(pre, dup, src, LP_CC_STEP_COPIES, 0, NULL, 0);
         if (rc == 0)
