@@ -36,6 +36,13 @@ const char cmd_cc_help[] =
     "                   call-graph  function entries (methods, call pairs, the\n"
     "                               call graph): -fpatchable-function-entry=5,0\n"
     "                   block       basic blocks (clang only)\n"
+    "                   bursty[:P]  bursty tracing (clang only, alone): each\n"
+    "                               function's checking and instrumented code,\n"
+    "                               checks at placement P's entries and loop\n"
+    "                               back-edges (orig, EL, EC, EN, L4, L10, LN,\n"
+    "                               EC+L4; default EC+L4); the bursts sample\n"
+    "                               the call graph and hot data streams; run\n"
+    "                               with LOWPROF=bursty=NCHECK:NINSTR\n"
     "                   none        link the runtime, instrument nothing\n"
     "                   default: call-graph\n"
     "  --blocks=MODE    how the profiles are compiled:\n"
@@ -62,7 +69,9 @@ const char cmd_cc_help[] =
     "Examples:\n"
     "  lowprof cc -- -O2 -g prog.c -o prog\n"
     "  lowprof cc --profiles=call-graph,block --cc=clang -- -O2 -c a.c\n"
-    "  LOWPROF=strategy=phase,profiles=call-graph,block ./prog\n";
+    "  LOWPROF=strategy=phase,profiles=call-graph,block ./prog\n"
+    "  lowprof cc --profiles=bursty:EC+L4 -- -O2 -g prog.c -o prog\n"
+    "  LOWPROF=bursty=1000:50 ./prog\n";
 
 #define LP_CC_ENTRY_FLAG "-fpatchable-function-entry=5,0"
 #define LP_CC_BLOCK_FLAG "-fsanitize-coverage=trace-pc-guard,pc-table"
