@@ -78,14 +78,17 @@ int lp__cc_bt_is_type(const lp_cc_bt_module *m, const char *name, size_t len)
     return 0;
 }
 
-/* Whether the line holds `ptr` as a type word (the IR of clang 15 and
- * later). */
+/* Whether the line holds `ptr` as a type word, outside strings (the IR of
+ * clang 15 and later). */
 static int bt_opaque_line(lp_cc_line l)
 {
-    for (size_t i = 1; i + 4 <= l.n; i++)
-        if (memcmp(l.p + i, "ptr", 3) == 0 && (l.p[i - 1] == ' ' || l.p[i - 1] == '(') &&
+    int q = 0;
+    for (size_t i = 1; i + 4 <= l.n; i++) {
+        q ^= l.p[i - 1] == '"';
+        if (!q && memcmp(l.p + i, "ptr", 3) == 0 && (l.p[i - 1] == ' ' || l.p[i - 1] == '(') &&
             (l.p[i + 3] == ' ' || l.p[i + 3] == ',' || l.p[i + 3] == ')'))
             return 1;
+    }
     return 0;
 }
 
@@ -364,12 +367,17 @@ long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned
         while (nl && fl[nl - 1].n == 0)
             nl--;
         int check = lp_bursty_entry_has_check(&mm.placement, fflags[k], &facts[k]);
-        unsigned long skipped = counts.fns_skipped;
-        if (lp__cc_bt_function(&mm, fl, nl, check, &counts, &b) != 0) {
+        int done = lp__cc_bt_function(&mm, fl, nl, check, &counts, &b);
+        if (done < 0) {
             copied = -1;
             break;
         }
-        copied += counts.fns_skipped == skipped;
+        if (done == 1) /* not copied: as the input has it, numbers and all */
+            for (size_t j = f->def; j <= f->end; j++) {
+                lp__cc_put(&b, m.lines[j].p, m.lines[j].n);
+                lp__cc_puts(&b, "\n");
+            }
+        copied += done == 0;
         i = f->end;
     }
     free(at_line);

@@ -26,7 +26,11 @@
 #include "cc_clone.h"
 #include "lowprof/bursty.h"
 
+/* The copy's names: the original's with this in front. The names the
+ * rewrite makes itself (checks, the shared first block) start with
+ * LP_CC_BT_OWN, so that no copy's name is one of them. */
 #define LP_CC_BT_PREFIX "lpb."
+#define LP_CC_BT_OWN "lpc."
 
 /* What the module tells a function's rewrite. */
 typedef struct lp_cc_bt_module {
@@ -49,8 +53,9 @@ typedef struct lp_cc_bt_counts {
 /* Rewrites the function whose text (define line to `}`, numbered values
  * already named) is lines[0, n), with or without an entry check, into b.
  * A function it cannot copy (indirect branches, dynamic stack allocation,
- * exception handling, quoted local names) is written unchanged, counted in
- * c->fns_skipped. Returns 0, or -1 without memory. */
+ * exception handling, quoted local names, labels over 1000 bytes) is
+ * counted in c->fns_skipped and not written: the caller writes it as the
+ * input has it. Returns 0 (written), 1 (skipped), or -1 without memory. */
 int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t n,
                        int entry_check, lp_cc_bt_counts *c, lp_cc_buf *b);
 

@@ -20,6 +20,9 @@
 
 #include "cc_bursty.h"
 
+/* The longest label a copied function may have (clang's are short). */
+#define LP_CC_BT_LABEL_MAX 1000
+
 /* ---- names -------------------------------------------------------------------- */
 
 /* An interning table of local names (without '%'): name -> dense id. */
@@ -266,6 +269,9 @@ static int bt_uncopyable(const bt_fn *f)
                 if (memcmp(f->st[s].p + i, bad[k], n) == 0)
                     return 1;
         }
+    for (size_t b = 0; b < f->nbl; b++)
+        if (f->bl[b].label.n > LP_CC_BT_LABEL_MAX)
+            return 1;
     for (size_t b = 1; b < f->nbl; b++) /* dynamic stack allocation */
         for (size_t s = f->bl[b].s0; s < f->bl[b].s0 + f->bl[b].ns; s++)
             if (memmem(f->st[s].p, f->st[s].n, " = alloca ", 10))
@@ -923,8 +929,7 @@ static void bt_put_text(bt_fn *f, lp_cc_buf *b, const char *p, size_t n, int cop
         if (is_label && from && from->latch_of >= 0) {
             const bt_block *h = &f->bl[from->latch_of];
             if (h->label.n == len && memcmp(h->label.p, s + 1, len) == 0) {
-                lp__cc_printf(b, "%sc%ld", copy ? LP_CC_BT_PREFIX LP_CC_BT_PREFIX : LP_CC_BT_PREFIX,
-                              h->check);
+                lp__cc_printf(b, "%s" LP_CC_BT_OWN "c%ld", copy ? LP_CC_BT_PREFIX : "", h->check);
                 run = s + 1 + len;
                 s += len;
                 continue;
@@ -988,9 +993,9 @@ static void bt_put_ref(bt_fn *f, lp_cc_buf *b, size_t s)
         lp__cc_printf(&t, "  call void @lp__bt_ref(%s ", bt_ptr(f, "i8*"));
         lp__cc_put(&t, v.p, v.n);
     } else {
-        lp__cc_printf(&t, "  %%lpr.%zu = bitcast ", s);
+        lp__cc_printf(&t, "  %%" LP_CC_BT_OWN "r%zu = bitcast ", s);
         lp__cc_put(&t, op.p, op.n);
-        lp__cc_printf(&t, " to i8*\n  call void @lp__bt_ref(i8* %%lpr.%zu", s);
+        lp__cc_printf(&t, " to i8*\n  call void @lp__bt_ref(i8* %%" LP_CC_BT_OWN "r%zu", s);
     }
     lp__cc_puts(&t, ")");
     if (dbg)
@@ -1011,8 +1016,8 @@ static void bt_put_block(bt_fn *f, lp_cc_buf *b, size_t bi, int copy)
     lp__cc_put(b, bl->label.p, bl->label.n);
     lp__cc_puts(b, ":\n");
     if (copy && bi == 0)
-        lp__cc_printf(b, "  %%" LP_CC_BT_PREFIX "ra = call %s @llvm.returnaddress(i32 0)\n"
-                         "  call void @lp__bt_enter(%s %%" LP_CC_BT_PREFIX "ra)\n",
+        lp__cc_printf(b, "  %%" LP_CC_BT_OWN "ra = call %s @llvm.returnaddress(i32 0)\n"
+                         "  call void @lp__bt_enter(%s %%" LP_CC_BT_OWN "ra)\n",
                       bt_ptr(f, "i8*"), bt_ptr(f, "i8*"));
     for (size_t s = bl->s0; s < bl->s0 + bl->ns; s++) {
         const bt_stmt *st = &f->st[s];
@@ -1116,14 +1121,6 @@ static void bt_fn_free(bt_fn *f)
     bt_names_free(&f->labels);
 }
 
-static void bt_put_lines(lp_cc_buf *b, const lp_cc_line *lines, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        lp__cc_put(b, lines[i].p, lines[i].n);
-        lp__cc_puts(b, "\n");
-    }
-}
-
 int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t n,
                        int entry_check, lp_cc_bt_counts *c, lp_cc_buf *b)
 {
@@ -1135,9 +1132,8 @@ int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t
     int rc = bt_parse(&f);
     if (!rc && (f.nbl == 0 || bt_uncopyable(&f))) {
         c->fns_skipped++;
-        bt_put_lines(b, lines, n);
         bt_fn_free(&f);
-        return 0;
+        return 1;
     }
     if (!rc)
         rc = bt_classify(&f);
@@ -1158,7 +1154,7 @@ int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t
             c->refs += f.bl[bi].events;
     /* The define line, the shared slots and the entry's choice of copy. */
     lp__cc_put(b, lines[0].p, lines[0].n);
-    lp__cc_puts(b, "\n" LP_CC_BT_PREFIX "pre:\n");
+    lp__cc_puts(b, "\n" LP_CC_BT_OWN "pre:\n");
     const bt_block *e = &f.bl[0];
     for (size_t s = e->s0; s < e->s0 + e->ns; s++)
         if (f.st[s].alloca) {
@@ -1166,17 +1162,18 @@ int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t
             lp__cc_put(b, f.st[s].p, f.st[s].n);
             lp__cc_puts(b, "\n");
         }
-    char entry[128], copy_entry[160];
-    snprintf(entry, sizeof entry, "%.*s", (int)f.bl[0].label.n, f.bl[0].label.p);
-    snprintf(copy_entry, sizeof copy_entry, LP_CC_BT_PREFIX "%s", entry);
+    /* Labels are at most LP_CC_BT_LABEL_MAX bytes (bt_uncopyable). */
+    char entry[LP_CC_BT_LABEL_MAX + 8], copy_entry[LP_CC_BT_LABEL_MAX + 8];
+    snprintf(entry, sizeof entry, "%.*s", (int)e->label.n, e->label.p);
+    snprintf(copy_entry, sizeof copy_entry, LP_CC_BT_PREFIX "%.*s", (int)e->label.n, e->label.p);
     if (entry_check) {
         c->entry_checks++;
-        bt_put_check(&f, b, LP_CC_BT_PREFIX "ck", entry, copy_entry, "");
+        bt_put_check(&f, b, LP_CC_BT_OWN "ck", entry, copy_entry, "");
     } else {
         lp__cc_printf(b,
-                      "  %%" LP_CC_BT_PREFIX "mode = load volatile i32, %s @lp__bt_mode, align 4\n"
-                      "  %%" LP_CC_BT_PREFIX "in = icmp ne i32 %%" LP_CC_BT_PREFIX "mode, 0\n"
-                      "  br i1 %%" LP_CC_BT_PREFIX "in, label %%%s, label %%%s, !prof !%lu\n",
+                      "  %%" LP_CC_BT_OWN "mode = load volatile i32, %s @lp__bt_mode, align 4\n"
+                      "  %%" LP_CC_BT_OWN "in = icmp ne i32 %%" LP_CC_BT_OWN "mode, 0\n"
+                      "  br i1 %%" LP_CC_BT_OWN "in, label %%%s, label %%%s, !prof !%lu\n",
                       bt_ptr(&f, "i32*"), copy_entry, entry, m->weight_node);
     }
     for (int copy = 0; copy < 2; copy++) {
@@ -1186,8 +1183,8 @@ int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t
             const bt_block *h = &f.bl[bi];
             if (h->check < 0)
                 continue;
-            char name[64], checking[256], instrumented[256];
-            snprintf(name, sizeof name, "%s%sc%ld", LP_CC_BT_PREFIX, copy ? LP_CC_BT_PREFIX : "",
+            char name[64], checking[LP_CC_BT_LABEL_MAX + 8], instrumented[LP_CC_BT_LABEL_MAX + 8];
+            snprintf(name, sizeof name, "%s" LP_CC_BT_OWN "c%ld", copy ? LP_CC_BT_PREFIX : "",
                      h->check);
             snprintf(checking, sizeof checking, "%.*s", (int)h->label.n, h->label.p);
             snprintf(instrumented, sizeof instrumented, LP_CC_BT_PREFIX "%.*s", (int)h->label.n,
