@@ -21,7 +21,9 @@
 #     deb-src entries for the archive apt already uses
 # PROGRAM: names of the suite's programs, or bzip2 (default: all and bzip2)
 # Prints a Markdown table: basic overhead in % of the plain build's
-# instructions (and time), per program and placement, and the medians.
+# instructions (and time), per program and placement, and the medians; its
+# first column is the plain program through the bursty build's inlining
+# step alone (opt's inliner at threshold 1000 before clang -O2).
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
@@ -99,6 +101,20 @@ measure() {
   declare -A exe=()
   clang -O2 "${src[@]}" -o "$work/$name-plain" "${linkf[@]}" || return 1
   exe[plain]=$work/$name-plain
+  # The plain program through the bursty build's inlining step alone: what
+  # that step is worth without any check (doc/lowprof-cc.md).
+  local objs=() k=0 opt
+  opt=$(command -v "opt-$(clang -dumpversion | cut -d. -f1)" || command -v opt)
+  for s in "${src[@]}"; do
+    case $s in -*) continue ;; esac
+    clang -O2 $(printf '%s\n' "${src[@]}" | grep '^-') -S -emit-llvm -Xclang -disable-llvm-passes \
+      "$s" -o "$work/pre$k.ll" &&
+      "$opt" -S -passes='cgscc(inline)' -inline-threshold=1000 "$work/pre$k.ll" -o "$work/inl$k.ll" &&
+      clang -O2 -c "$work/inl$k.ll" -o "$work/inl$k.o" || return 1
+    objs+=("$work/inl$k.o"); k=$((k + 1))
+  done
+  clang -O2 "${objs[@]}" -o "$work/$name-inlined" "${linkf[@]}" || return 1
+  exe[inlined]=$work/$name-inlined
   for p in "${placements[@]}"; do
     (cd "$work" && "$lowprof" cc --profiles=bursty:"$p" -- -O2 "${src[@]}" -o "$work/$name-$p" \
       "${linkf[@]}") || return 1
@@ -107,6 +123,8 @@ measure() {
   local base rows=()
   base=$(cd "$work" && insns "${exe[plain]}" $cargs)
   local cells="| $name |"
+  local ii; ii=$(cd "$work" && insns "${exe[inlined]}" $cargs)
+  cells="$cells $(awk -v a="$ii" -v b="$base" 'BEGIN {printf "%.1f", 100 * (a / b - 1)}') |"
   for p in "${placements[@]}" "EC+L4 1000:50"; do
     local x=${p%% *} env=bursty=inf:1
     # The bursts' references are recorded but not kept: with them the run
@@ -165,11 +183,11 @@ echo
 echo "Basic overhead, % over the plain build's instructions (LOWPROF=bursty=inf:1; the last"
 echo "column is EC+L4 at 1000:50, the references dropped, not analysed):"
 echo
-echo "| program | orig | EL | EC | EN | L4 | L10 | LN | EC+L4 | EC+L4 1000:50 |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| program | plain, inlined as bursty builds are | orig | EL | EC | EN | L4 | L10 | LN | EC+L4 | EC+L4 1000:50 |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 cat "$work/table"
 line="| median |"
-for col in $(seq 3 11); do
+for col in $(seq 3 12); do
   line="$line $(cut -d'|' -f$col "$work/table" | tr -d ' ' | median) |"
 done
 echo "$line"
