@@ -274,13 +274,8 @@ static void bt_put_tail(const bt_module *m, const lp_cc_bt_module *mm, const cha
     const char *p8 = m->opaque ? "ptr" : "i8*";
     lp__cc_printf(b,
                   "\n@lp__bt_n = external thread_local(%s) global i64, align 8\n"
-                  "@lp__bt_mode = external thread_local(%s) global i32, align 4\n"
-                  "declare i32 @lp__bt_slow() inaccessiblememonly nounwind willreturn\n"
-                  "declare void @lp__bt_ref(%s nocapture readnone) inaccessiblememonly nounwind "
-                  "willreturn\n"
-                  "declare void @lp__bt_enter(%s nocapture readnone) inaccessiblememonly nounwind "
-                  "willreturn\n",
-                  tls, tls, p8, p8);
+                  "@lp__bt_mode = external thread_local(%s) global i32, align 4\n",
+                  tls, tls);
     if (!m->have_retaddr)
         lp__cc_printf(b, "declare %s @llvm.returnaddress(i32 immarg)\n", p8);
     size_t n = strlen(placement);

@@ -945,6 +945,26 @@ static void bt_put_text(bt_fn *f, lp_cc_buf *b, const char *p, size_t n, int cop
     lp__cc_put(b, run, (size_t)(end - run));
 }
 
+/* The runtime's calls as the compiled code makes them: inline assembly
+ * that steps over the red zone and calls a stub of the runtime (rt_tramp.S
+ * says why and how), so that the compiler sees no call and a small
+ * function keeps the frame and registers of its plain build. The stubs
+ * save every register but the flags and xmm0-15, which the constraints
+ * name. */
+#define BT_CLOBBERS                                                                             \
+    "~{dirflag},~{fpsr},~{flags},~{xmm0},~{xmm1},~{xmm2},~{xmm3},~{xmm4},~{xmm5},~{xmm6},"      \
+    "~{xmm7},~{xmm8},~{xmm9},~{xmm10},~{xmm11},~{xmm12},~{xmm13},~{xmm14},~{xmm15}"
+/* `call void asm ...` with one pointer operand, pushed for the stub. */
+#define BT_ASM_PUSH(stub)                                                                       \
+    "asm sideeffect \"leaq -128(%rsp), %rsp\\0Apushq $0\\0Acall " stub                          \
+    "@PLT\\0Aleaq 136(%rsp), %rsp\", \"r," BT_CLOBBERS "\""
+static const char bt_asm_ref[] = BT_ASM_PUSH("lp__bt_ref_stub");
+static const char bt_asm_enter[] = BT_ASM_PUSH("lp__bt_enter_stub");
+/* The slow path of a check: the mode comes back in eax. */
+static const char bt_asm_slow[] = "asm sideeffect \"leaq -128(%rsp), %rsp\\0Acall "
+                                  "lp__bt_slow_stub@PLT\\0Aleaq 128(%rsp), %rsp\", \"={ax},"
+                                  BT_CLOBBERS "\"";
+
 static const char *bt_ptr(const bt_fn *f, const char *typed)
 {
     return f->m->opaque ? "ptr" : typed;
@@ -966,11 +986,12 @@ static void bt_put_check(bt_fn *f, lp_cc_buf *b, const char *name, const char *c
                   "  %%%s.z = icmp eq i64 %%%s.n1, 0\n"
                   "  br i1 %%%s.z, label %%%s.s, label %%%s, !prof !%lu%s\n"
                   "%s.s:\n"
-                  "  %%%s.m = call i32 @lp__bt_slow()\n"
+                  "  %%%s.m = call i32 %s()\n"
                   "  %%%s.i = icmp ne i32 %%%s.m, 0\n"
                   "  br i1 %%%s.i, label %%%s, label %%%s%s\n",
                   name, p64, name, name, name, p64, name, name, name, name, checking,
-                  f->m->weight_node, md, name, name, name, name, name, instrumented, checking, md);
+                  f->m->weight_node, md, name, name, bt_asm_slow, name, name, name, instrumented,
+                  checking, md);
 }
 
 /* The copy's report of the reference of statement s, before it. */
@@ -990,12 +1011,12 @@ static void bt_put_ref(bt_fn *f, lp_cc_buf *b, size_t s)
     }
     lp_cc_buf t = {0};
     if (f->m->opaque || (tl == 3 && memcmp(op.p, "i8*", 3) == 0)) {
-        lp__cc_printf(&t, "  call void @lp__bt_ref(%s ", bt_ptr(f, "i8*"));
+        lp__cc_printf(&t, "  call void %s(%s ", bt_asm_ref, bt_ptr(f, "i8*"));
         lp__cc_put(&t, v.p, v.n);
     } else {
         lp__cc_printf(&t, "  %%" LP_CC_BT_OWN "r%zu = bitcast ", s);
         lp__cc_put(&t, op.p, op.n);
-        lp__cc_printf(&t, " to i8*\n  call void @lp__bt_ref(i8* %%" LP_CC_BT_OWN "r%zu", s);
+        lp__cc_printf(&t, " to i8*\n  call void %s(i8* %%" LP_CC_BT_OWN "r%zu", bt_asm_ref, s);
     }
     lp__cc_puts(&t, ")");
     if (dbg)
@@ -1017,8 +1038,8 @@ static void bt_put_block(bt_fn *f, lp_cc_buf *b, size_t bi, int copy)
     lp__cc_puts(b, ":\n");
     if (copy && bi == 0)
         lp__cc_printf(b, "  %%" LP_CC_BT_OWN "ra = call %s @llvm.returnaddress(i32 0)\n"
-                         "  call void @lp__bt_enter(%s %%" LP_CC_BT_OWN "ra)\n",
-                      bt_ptr(f, "i8*"), bt_ptr(f, "i8*"));
+                         "  call void %s(%s %%" LP_CC_BT_OWN "ra)\n",
+                      bt_ptr(f, "i8*"), bt_asm_enter, bt_ptr(f, "i8*"));
     for (size_t s = bl->s0; s < bl->s0 + bl->ns; s++) {
         const bt_stmt *st = &f->st[s];
         if (st->alloca || (copy && st->dbg))

@@ -28,11 +28,13 @@
  * would lose a decrement). */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "lowprof/bursty.h"
 #include "lowprof/streams.h"
+#include "rt_bt_layout.h"
 #include "rt_internal.h"
 
 /* ---- the ABI the compiled code uses ---------------------------------------------------- */
@@ -55,6 +57,13 @@ __attribute__((visibility("default"))) void lp__bt_ref(const void *addr);
 /* The instrumented copy of the function holding this call's return
  * address was entered; ra is that function's own return address. */
 __attribute__((visibility("default"))) void lp__bt_enter(const void *ra);
+/* What the compiled code reaches through the stubs of rt_tramp.S
+ * (lp__bt_ref_stub, lp__bt_enter_stub, lp__bt_slow_stub), which save the
+ * registers C may change: the reference at pc, and the entry whose own
+ * call (the stub's) returns to own. lp__bt_ref and lp__bt_enter are the
+ * same for C callers, pc and own being their return addresses. */
+LP__HIDDEN void lp__rt_bt_ref_at(uint64_t pc, uint64_t addr);
+LP__HIDDEN void lp__rt_bt_enter_at(uint64_t ra, uint64_t own);
 
 __thread uint64_t lp__bt_n __attribute__((tls_model("initial-exec"))) = 1;
 __thread int32_t lp__bt_mode __attribute__((tls_model("initial-exec"))) = LP_BURSTY_CHECKING;
@@ -95,6 +104,12 @@ typedef struct lp__rt_bt_pair {
  * slots cost nothing), never freed, handed to the next new thread after it
  * ends, which adds to it: only sums over records mean anything. */
 typedef struct lp__rt_bthread {
+    /* The reference buffer first: lp__bt_ref_stub (rt_tramp.S) appends to
+     * it at these offsets (LP__RT_BT_OFF_*, asserted below). */
+    uint64_t nrefs;         /* references in refs (release store) */
+    uint64_t cap;           /* refs' capacity */
+    lp__rt_bt_ref *refs;    /* cap */
+    uint64_t refs_dropped;  /* references past the buffer's end */
     struct lp__rt_bthread *next; /* the registry, newest first */
     int in_use;                  /* owned by a running thread */
     uint8_t busy;                /* the owner is in lp__bt_slow */
@@ -105,13 +120,15 @@ typedef struct lp__rt_bthread {
      * the owner's own figures, at every slow call and at the thread's end. */
     lp_bursty_stats pub;
     uint64_t threads;       /* owners so far */
-    uint64_t nrefs;         /* references in refs (release store) */
-    uint64_t refs_dropped;  /* references past the buffer's end */
     uint64_t pairs_dropped; /* entries whose probe sequence was full */
-    uint64_t cap;           /* refs' capacity */
     lp__rt_bt_pair *pairs;  /* LP__RT_BT_PAIRS */
-    lp__rt_bt_ref *refs;    /* cap */
 } lp__rt_bthread;
+_Static_assert(offsetof(lp__rt_bthread, nrefs) == LP__RT_BT_OFF_NREFS &&
+                   offsetof(lp__rt_bthread, cap) == LP__RT_BT_OFF_CAP &&
+                   offsetof(lp__rt_bthread, refs) == LP__RT_BT_OFF_REFS &&
+                   offsetof(lp__rt_bthread, refs_dropped) == LP__RT_BT_OFF_DROPPED &&
+                   sizeof(lp__rt_bt_ref) == 16,
+               "the layout lp__bt_ref_stub uses");
 
 #define LP__RT_BT_HEADER 512
 _Static_assert(sizeof(lp__rt_bthread) <= LP__RT_BT_HEADER, "the record's header");
@@ -125,7 +142,8 @@ static pthread_key_t lp__rt_bt_key;
 static char lp__rt_bt_placement[256];
 
 /* The calling thread's record, NULL until its first check. */
-static __thread lp__rt_bthread *lp__rt_bt_self __attribute__((tls_model("initial-exec")));
+/* (Not static: lp__bt_ref_stub reads it.) */
+__thread lp__rt_bthread *lp__rt_bt_self __attribute__((tls_model("initial-exec")));
 /* The thread has ended (its key destructor ran): checks stay off. */
 static __thread uint8_t lp__rt_bt_gone __attribute__((tls_model("initial-exec")));
 /* The thread is getting its record: a check in a signal handler then
@@ -307,7 +325,7 @@ int32_t lp__bt_slow(void)
     return mode;
 }
 
-void lp__bt_ref(const void *addr)
+void lp__rt_bt_ref_at(uint64_t pc, uint64_t addr)
 {
     /* A return can land in the instrumented copy while the thread is in
      * the checking code (doc/bursty.md, "Returns into the other copy"):
@@ -324,19 +342,23 @@ void lp__bt_ref(const void *addr)
     }
     /* A handler's reference between these stores and the count's takes
      * the same slot: one of the two is lost, nothing is torn. */
-    t->refs[n].pc = (uint64_t)(uintptr_t)__builtin_return_address(0);
-    t->refs[n].addr = (uint64_t)(uintptr_t)addr;
+    t->refs[n].pc = pc;
+    t->refs[n].addr = addr;
     __atomic_store_n(&t->nrefs, n + 1, __ATOMIC_RELEASE);
 }
 
-void lp__bt_enter(const void *ra)
+void lp__bt_ref(const void *addr)
+{
+    lp__rt_bt_ref_at((uint64_t)(uintptr_t)__builtin_return_address(0), (uint64_t)(uintptr_t)addr);
+}
+
+void lp__rt_bt_enter_at(uint64_t r, uint64_t own)
 {
     if (lp__bt_mode != LP_BURSTY_INSTRUMENTED)
         return;
     lp__rt_bthread *t = lp__rt_bt_self;
     if (__builtin_expect(!t, 0))
         return;
-    uint64_t r = (uint64_t)(uintptr_t)ra, own = (uint64_t)(uintptr_t)__builtin_return_address(0);
     if (!r)
         return; /* 0 marks a free slot */
     size_t s = lp__rt_fib(r ^ (own * 0x9e3779b97f4a7c15ULL), LP__RT_BT_PAIR_BITS);
@@ -360,6 +382,11 @@ void lp__bt_enter(const void *ra)
         }
     }
     lp__rt_bt_store(&t->pairs_dropped, t->pairs_dropped + 1);
+}
+
+void lp__bt_enter(const void *ra)
+{
+    lp__rt_bt_enter_at((uint64_t)(uintptr_t)ra, (uint64_t)(uintptr_t)__builtin_return_address(0));
 }
 
 /* ---- start-up and fork ------------------------------------------------------------------- */
