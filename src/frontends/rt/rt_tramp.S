@@ -197,8 +197,8 @@ lp__rt_cp_enter_stub:
  * itself, touching four registers it saves: it runs at every load and
  * store of a burst, and saving every register for a call into C cost
  * more than the rest of the instrumented code (json at 1000:50: 81 %
- * more instructions than the plain build, against 47 % with a call the
- * compiler could see). It records only in a burst (lp__bt_mode is 1; a
+ * more instructions than the plain build; 56 % with this). It records
+ * only in a burst (lp__bt_mode is 1; a
  * return can land in the instrumented copy outside one), counts what
  * finds the buffer full, and stores the count last, which x86 keeps in
  * order for the dumping thread's acquire load. */
