@@ -1518,6 +1518,37 @@ static void test_bursty_cc(void)
         btc_hot_stream(&l, runs[i][0]);
         unload(&l);
     }
+    /* A shared library built with the checks, its program linked with the
+     * runtime: the same sums as the plain build, in and out of bursts. */
+    char *lib_src = path_in(g_src, "bt_cc_lib.c"), *main_src = path_in(g_src, "bt_cc_libmain.c");
+    char *lib_obj = path_in(g_work, "lib.o"), *lib_so = path_in(g_work, "libbt.so");
+    char *lib_plain = path_in(g_work, "libmain-plain"), *lib_exe = path_in(g_work, "libmain");
+    char rpath[4200];
+    snprintf(rpath, sizeof rpath, "-Wl,-rpath,%s", g_work);
+    char *lp1[] = {(char *)g_lowprof, "cc", "--profiles=bursty:orig", "--", "-O2", "-fPIC", "-c",
+                   lib_src, "-o", lib_obj, NULL};
+    char *lp2[] = {"clang", "-shared", lib_obj, "-o", lib_so, NULL};
+    char *lp3[] = {(char *)g_lowprof, "cc", "--profiles=none", "--", "-O2", main_src, lib_so, rpath,
+                   "-o", lib_exe, NULL};
+    char *lp4[] = {"clang", "-O2", main_src, lib_src, "-o", lib_plain, NULL};
+    char **steps[] = {lp1, lp2, lp3, lp4};
+    for (int i = 0; i < 4; i++)
+        if (!ok_status(run(steps[i], NULL, NULL, log, log)))
+            die("building the shared-library case failed at step %d:\n%s", i + 1, slurp(log));
+    char *pm[] = {lib_plain, NULL};
+    CHECK(ok_status(run(pm, NULL, NULL, path_in(g_work, "out.txt"), log)), "libmain-plain failed");
+    char *lib_want = slurp(path_in(g_work, "out.txt"));
+    const char *lib_envs[] = {"bursty=inf:1,out=/dev/null", "bursty=1000:50,out=/dev/null",
+                              "bursty=1:1000000,out=/dev/null"};
+    for (int i = 0; i < 3; i++) {
+        char *lm[] = {lib_exe, NULL};
+        int st = run(lm, lib_envs[i], NULL, path_in(g_work, "out.txt"), log);
+        char *got = slurp(path_in(g_work, "out.txt"));
+        CHECK(ok_status(st) && strcmp(got, lib_want) == 0,
+              "the shared library with checks, %s: status %d, printed '%s', the plain build '%s'",
+              lib_envs[i], st, got, lib_want);
+    }
+
     /* A placement that is not one. */
     char *bad[] = {(char *)g_lowprof, "cc", "--profiles=bursty:EQ", "--", "-O2", src, "-o", plain_exe, NULL};
     int st = run(bad, NULL, NULL, log, log);

@@ -950,9 +950,12 @@ static void bt_put_text(bt_fn *f, lp_cc_buf *b, const char *p, size_t n, int cop
  * says why and how), so that the compiler sees no call and a small
  * function keeps the frame and registers of its plain build. The stubs
  * save every register but the flags and xmm0-15, which the constraints
- * name. */
+ * name, with r10 and r11: in a shared library the call goes through the
+ * PLT, whose first call runs the dynamic linker's resolver, which may
+ * change them (a library built so summed wrongly until they were named:
+ * check_rt's bursty-cc test). */
 #define BT_CLOBBERS                                                                             \
-    "~{dirflag},~{fpsr},~{flags},~{xmm0},~{xmm1},~{xmm2},~{xmm3},~{xmm4},~{xmm5},~{xmm6},"      \
+    "~{dirflag},~{fpsr},~{flags},~{r10},~{r11},~{xmm0},~{xmm1},~{xmm2},~{xmm3},~{xmm4},~{xmm5},~{xmm6},"      \
     "~{xmm7},~{xmm8},~{xmm9},~{xmm10},~{xmm11},~{xmm12},~{xmm13},~{xmm14},~{xmm15}"
 /* `call void asm ...` with one pointer operand, pushed for the stub. */
 #define BT_ASM_PUSH(stub)                                                                       \
