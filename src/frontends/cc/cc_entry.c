@@ -78,8 +78,10 @@ int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, long entry)
  * and the entry counter, through lp__rt_cp_enter_stub (rt_tramp.S says
  * how): from inline
  * assembly, which the code generator does not take for a call, so a leaf
- * copy stays a leaf, without a frame to set up on every entry. The entry
- * block ends here; the rest of it becomes lp.go. */
+ * copy stays a leaf, without a frame to set up on every entry. r10 and r11
+ * are named clobbered: in a shared library the call goes through the PLT,
+ * whose first call runs the dynamic linker's resolver, which may change
+ * them. The entry block ends here; the rest of it becomes lp.go. */
 void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned long k,
                         unsigned long j)
 {
@@ -96,7 +98,7 @@ void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned 
         "\nlp.enter:\n"
         "  call void asm sideeffect \"leaq -128(%%rsp), %%rsp\\0A\\09pushq $1\\0A\\09pushq "
         "$0\\0A\\09call lp__rt_cp_enter_stub@PLT\\0A\\09leaq 144(%%rsp), %%rsp\", "
-        "\"r,r,~{memory},~{dirflag},~{fpsr},~{flags},~{xmm0},~{xmm1},~{xmm2},~{xmm3},~{xmm4},"
+        "\"r,r,~{memory},~{dirflag},~{fpsr},~{flags},~{r10},~{r11},~{xmm0},~{xmm1},~{xmm2},~{xmm3},~{xmm4},"
         "~{xmm5},~{xmm6},~{xmm7},~{xmm8},~{xmm9},~{xmm10},~{xmm11},~{xmm12},~{xmm13},~{xmm14},"
         "~{xmm15}\"(i64 %%lp.off, i64* getelementptr inbounds ([%lu x i64], [%lu x i64]* %.*s, i64 "
         "0, i64 %lu))\n"

@@ -169,8 +169,10 @@ lp__rt_cp_enter_stub:
  *     call lp__bt_slow_stub
  *     leaq 128(%rsp), %rsp
  *
- * declaring only the flags and xmm0-15 clobbered (and eax written, for the
- * slow path). So these save every other register the C code may change,
+ * declaring only the flags, r10, r11 and xmm0-15 clobbered (and eax
+ * written, for the slow path; r10 and r11 because in a shared library the
+ * call goes through the PLT, whose resolver may change them). So these
+ * save every other register the C code may change,
  * align the stack and call the C functions: [rbp + 8] is the stub's return
  * address, which identifies the site, and [rbp + 16] the value pushed. */
     .macro LP_BT_STUB name, fn, first, second
