@@ -279,16 +279,16 @@ static void bt_put_tail(const bt_module *m, const lp_cc_bt_module *mm, const cha
     if (!m->have_retaddr)
         lp__cc_printf(b, "declare %s @llvm.returnaddress(i32 immarg)\n", p8);
     size_t n = strlen(placement);
-    lp__cc_printf(b,
-                  "@lp.bursty.%zx = hidden constant [%zu x i8] c\"%s\\00\", section \"__lp_bursty\", "
-                  "align 1\n"
-                  "!%lu = !{!\"branch_weights\", i32 1, i32 2000}\n",
-                  bt_fnv(in, len), n + 1, placement, mm->weight_node);
+    lp__cc_printf(
+        b,
+        "@lp.bursty.%zx = hidden constant [%zu x i8] c\"%s\\00\", section \"__lp_bursty\", "
+        "align 1\n"
+        "!%lu = !{!\"branch_weights\", i32 1, i32 2000}\n",
+        bt_fnv(in, len), n + 1, placement, mm->weight_node);
 }
 
-long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned flags,
-                     char **out, size_t *out_len, lp_cc_bt_counts *out_counts, char *err,
-                     size_t errcap)
+long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned flags, char **out,
+                     size_t *out_len, lp_cc_bt_counts *out_counts, char *err, size_t errcap)
 {
     lp_cc_bt_module mm;
     memset(&mm, 0, sizeof mm);

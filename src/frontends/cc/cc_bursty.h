@@ -36,8 +36,8 @@
 typedef struct lp_cc_bt_module {
     const lp_cc_line *types; /* named struct types, without '%' */
     size_t ntypes;
-    int opaque;              /* pointers are `ptr` (clang 15 and later) */
-    int pic;                 /* thread-local variables through the GOT */
+    int opaque;                /* pointers are `ptr` (clang 15 and later) */
+    int pic;                   /* thread-local variables through the GOT */
     unsigned long weight_node; /* the branch-weights node the checks use */
     lp_bursty_placement placement;
 } lp_cc_bt_module;
@@ -56,8 +56,8 @@ typedef struct lp_cc_bt_counts {
  * exception handling, quoted local names, labels over 1000 bytes) is
  * counted in c->fns_skipped and not written: the caller writes it as the
  * input has it. Returns 0 (written), 1 (skipped), or -1 without memory. */
-int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t n,
-                       int entry_check, lp_cc_bt_counts *c, lp_cc_buf *b);
+int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t n, int entry_check,
+                       lp_cc_bt_counts *c, lp_cc_buf *b);
 
 /* Whether name (len bytes, without '%') is one of the module's types. */
 int lp__cc_bt_is_type(const lp_cc_bt_module *m, const char *name, size_t len);
@@ -72,8 +72,7 @@ int lp__cc_bt_call(const char *p, size_t n, const char **callee, size_t *callee_
  * placement (a name lp_bursty_placement_parse reads). Flags: LP_CC_PIC.
  * *out_counts (may be NULL) gets what it did. Returns the number of
  * functions copied, or -1 with a message in err. */
-long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned flags,
-                     char **out, size_t *out_len, lp_cc_bt_counts *out_counts, char *err,
-                     size_t errcap);
+long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned flags, char **out,
+                     size_t *out_len, lp_cc_bt_counts *out_counts, char *err, size_t errcap);
 
 #endif

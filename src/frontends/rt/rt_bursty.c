@@ -106,10 +106,10 @@ typedef struct lp__rt_bt_pair {
 typedef struct lp__rt_bthread {
     /* The reference buffer first: lp__bt_ref_stub (rt_tramp.S) appends to
      * it at these offsets (LP__RT_BT_OFF_*, asserted below). */
-    uint64_t nrefs;         /* references in refs (release store) */
-    uint64_t cap;           /* refs' capacity */
-    lp__rt_bt_ref *refs;    /* cap */
-    uint64_t refs_dropped;  /* references past the buffer's end */
+    uint64_t nrefs;              /* references in refs (release store) */
+    uint64_t cap;                /* refs' capacity */
+    lp__rt_bt_ref *refs;         /* cap */
+    uint64_t refs_dropped;       /* references past the buffer's end */
     struct lp__rt_bthread *next; /* the registry, newest first */
     int in_use;                  /* owned by a running thread */
     uint8_t busy;                /* the owner is in lp__bt_slow */
