@@ -14,9 +14,9 @@
  * call graph and natural loops; an entry without a check goes on in the
  * copy its thread is in.
  *
- * The split between this file and cc_bursty_fn.c: this one reads the
- * module (types, functions, the call graph, placement); cc_bursty_fn.c
- * rewrites one function. */
+ * cc_bursty.c reads the module (types, functions, the call graph, the
+ * entries' placement); cc_bursty_fn.c rewrites one function, whose graph,
+ * loops and liveness cc_bursty_cfg.c finds (cc_bursty_fn.h). */
 #ifndef LP_CC_BURSTY_H
 #define LP_CC_BURSTY_H
 
