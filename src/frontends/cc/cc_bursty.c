@@ -151,6 +151,13 @@ static int bt_scan(bt_module *m, char *err, size_t errcap)
         }
         if (!m->opaque && bt_opaque_line(l))
             m->opaque = 1;
+        if (bt_line_starts(l, "@lp__bt_n = ") || bt_line_starts(l, "@lp__bt_mode = ")) {
+            free(naked);
+            return lp__cc_fail(err, errcap,
+                               "line %zu: the file defines the runtime's own counters (it is "
+                               "lowprof's runtime), which cannot have checks",
+                               i + 1);
+        }
     }
     for (size_t i = 0; i < m->nlines; i++) {
         lp_cc_line l = m->lines[i];
