@@ -577,7 +577,8 @@ static int lp__rt_bt_pairs(lp_profile_set *set, const lp_bursty_stats *total)
             uint64_t own = lp__rt_bt_load(&p->own);
             if (!v || !own)
                 continue;
-            /* own - 1 lies in the lp__bt_enter call, so in the callee. */
+            /* own - 1 lies in the call of the entry's stub (or of
+             * lp__bt_enter), so in the callee. */
             uint64_t callee = lp__rt_func_start(own - 1);
             rc = lp__rt_pair(t, lp__rt_bt_load(&p->ra), callee ? callee : own, v);
         }
