@@ -269,9 +269,14 @@ static int lp_cc_bursty(const char *compiler, const char *placement, unsigned ty
                            compiler);
     if (!lp_cc_clones(argc, argv) && lp_cc_links(argc, argv) == 0)
         return lp_host_usage("cc", "--profiles=bursty needs C files to compile");
-    int links = lp_cc_links(argc, argv);
+    /* A shared library does not get the runtime: its checks use the one
+     * its program links (lowprof cc builds, or the runtime archive), as a
+     * program must have one runtime. */
+    int links = lp_cc_links(argc, argv), shared = 0;
+    for (int k = 0; k < argc; k++)
+        shared |= strcmp(argv[k], "-shared") == 0;
     char rt[PATH_MAX + 32];
-    if (links && lp_cc_find_rt(rt_given, rt, sizeof rt) != 0)
+    if (links && !shared && lp_cc_find_rt(rt_given, rt, sizeof rt) != 0)
         return 1;
     char inc[PATH_MAX + 8];
     snprintf(inc, sizeof inc, "-I%s", lp_cc_include_dir());
@@ -294,7 +299,7 @@ static int lp_cc_bursty(const char *compiler, const char *placement, unsigned ty
         .argc = argc + 1,
         .argv = av,
         .link_tail = tail,
-        .nlink_tail = links ? 3 : 0,
+        .nlink_tail = links && !shared ? 3 : 0,
         .print = print,
         .bursty = placement,
         .opt = opt,
