@@ -34,6 +34,7 @@ typedef struct bt_module {
     unsigned long max_node;
     int have_retaddr;
     int opaque;
+    int declared_n, declared_mode; /* the file declares lp__bt_n, lp__bt_mode */
 } bt_module;
 
 static int bt_line_starts(lp_cc_line l, const char *s)
@@ -151,13 +152,16 @@ static int bt_scan(bt_module *m, char *err, size_t errcap)
         }
         if (!m->opaque && bt_opaque_line(l))
             m->opaque = 1;
-        if (bt_line_starts(l, "@lp__bt_n = ") || bt_line_starts(l, "@lp__bt_mode = ")) {
+        int is_n = bt_line_starts(l, "@lp__bt_n = "), is_mode = bt_line_starts(l, "@lp__bt_mode = ");
+        if ((is_n || is_mode) && !memmem(l.p, l.n, " = external ", 12)) {
             free(naked);
             return lp__cc_fail(err, errcap,
                                "line %zu: the file defines the runtime's own counters (it is "
                                "lowprof's runtime), which cannot have checks",
                                i + 1);
         }
+        m->declared_n |= is_n; /* a program that uses them itself */
+        m->declared_mode |= is_mode;
     }
     for (size_t i = 0; i < m->nlines; i++) {
         lp_cc_line l = m->lines[i];
@@ -279,10 +283,10 @@ static void bt_put_tail(const bt_module *m, const lp_cc_bt_module *mm, const cha
 {
     const char *tls = mm->pic ? "initialexec" : "localexec";
     const char *p8 = m->opaque ? "ptr" : "i8*";
-    lp__cc_printf(b,
-                  "\n@lp__bt_n = external thread_local(%s) global i64, align 8\n"
-                  "@lp__bt_mode = external thread_local(%s) global i32, align 4\n",
-                  tls, tls);
+    if (!m->declared_n)
+        lp__cc_printf(b, "\n@lp__bt_n = external thread_local(%s) global i64, align 8\n", tls);
+    if (!m->declared_mode)
+        lp__cc_printf(b, "@lp__bt_mode = external thread_local(%s) global i32, align 4\n", tls);
     if (!m->have_retaddr)
         lp__cc_printf(b, "declare %s @llvm.returnaddress(i32 immarg)\n", p8);
     size_t n = strlen(placement);
