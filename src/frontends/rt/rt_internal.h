@@ -575,7 +575,8 @@ LP__HIDDEN void lp__rt_say(const char *msg);
 /* The runtime half of programs compiled by `lowprof cc
  * --profiles=bursty:PLACEMENT` (doc/runtime.md, "Bursty checks"). The
  * compiled code's ABI (lp__bt_n, lp__bt_mode, lp__bt_slow, lp__bt_ref,
- * lp__bt_enter) is declared and defined in rt_bursty.c. */
+ * lp__bt_enter) is declared and defined in rt_bursty.c, and the stubs
+ * the compiled code calls them through in rt_tramp.S. */
 
 /* Whether the program has checks: some module put its placement's name
  * into the section __lp_bursty. */
