@@ -116,6 +116,30 @@ lp__rt_entry_tramp:
     .cfi_endproc
     .size lp__rt_entry_tramp, .-lp__rt_entry_tramp
 
+/* A stub that saves every register C may change, calls fn(first
+ * argument, second argument) with the two words at rbp + first and rbp +
+ * second (8: the stub's return address, 16 and up: what the caller pushed
+ * before the call), and returns. */
+    .macro LP_C_STUB name, fn, first, second
+    .text
+    .globl \name
+    .type \name, @function
+    .p2align 4
+\name:
+    .cfi_startproc
+    LP_SAVE_CALLER_REGS
+    movq \first(%rbp), %rdi
+    movq \second(%rbp), %rsi
+    call \fn
+    LP_RESTORE_CALLER_REGS
+    .cfi_def_cfa_register %rsp
+    popq %rbp
+    .cfi_def_cfa_offset 8
+    ret
+    .cfi_endproc
+    .size \name, .-\name
+    .endm
+
 /* The copies' entry check's slow path (cc_entry.c). A copy whose caller
  * lies outside the copies runs, in inline assembly that the compiler sees
  * as no call at all (so the copy needs no frame, and its arguments stay
@@ -127,28 +151,12 @@ lp__rt_entry_tramp:
  *     call lp__rt_cp_enter_stub
  *     leaq 144(%rsp), %rsp
  *
- * declaring only memory, the flags and xmm0-15 clobbered. So this saves
+ * declaring only memory, the flags, r10, r11 and xmm0-15 clobbered (r10
+ * and r11 for a shared library's PLT resolver). So this saves
  * every other register the C code may change (the integer ones callers
  * save, r11 included), aligns the stack and calls lp__rt_cp_enter(OFF,
  * COUNTER): [rbp + 16] is OFF, [rbp + 24] COUNTER. */
-    .text
-    .globl lp__rt_cp_enter_stub
-    .type lp__rt_cp_enter_stub, @function
-    .p2align 4
-lp__rt_cp_enter_stub:
-    .cfi_startproc
-    LP_SAVE_CALLER_REGS
-    movq 16(%rbp), %rdi
-    movq 24(%rbp), %rsi
-    call lp__rt_cp_enter
-    LP_RESTORE_CALLER_REGS
-    .cfi_def_cfa_register %rsp
-    popq %rbp
-    .cfi_def_cfa_offset 8
-    ret
-    .cfi_endproc
-    .size lp__rt_cp_enter_stub, .-lp__rt_cp_enter_stub
-
+    LP_C_STUB lp__rt_cp_enter_stub, lp__rt_cp_enter, 16, 24
 
 #include "rt_bt_layout.h"
 
@@ -175,25 +183,6 @@ lp__rt_cp_enter_stub:
  * save every other register the C code may change,
  * align the stack and call the C functions: [rbp + 8] is the stub's return
  * address, which identifies the site, and [rbp + 16] the value pushed. */
-    .macro LP_BT_STUB name, fn, first, second
-    .text
-    .globl \name
-    .type \name, @function
-    .p2align 4
-\name:
-    .cfi_startproc
-    LP_SAVE_CALLER_REGS
-    movq \first(%rbp), %rdi
-    movq \second(%rbp), %rsi
-    call \fn
-    LP_RESTORE_CALLER_REGS
-    .cfi_def_cfa_register %rsp
-    popq %rbp
-    .cfi_def_cfa_offset 8
-    ret
-    .cfi_endproc
-    .size \name, .-\name
-    .endm
 
 /* The reference's stub appends (pc, address) to the thread's buffer
  * itself, touching four registers it saves: it runs at every load and
@@ -255,7 +244,7 @@ lp__bt_ref_stub:
     .cfi_endproc
     .size lp__bt_ref_stub, .-lp__bt_ref_stub
     /* lp__rt_bt_enter_at(the function's return address, pc) */
-    LP_BT_STUB lp__bt_enter_stub, lp__rt_bt_enter_at, 16, 8
+    LP_C_STUB lp__bt_enter_stub, lp__rt_bt_enter_at, 16, 8
 
     .text
     .globl lp__bt_slow_stub
