@@ -37,22 +37,10 @@ typedef struct bt_module {
     int declared_n, declared_mode; /* the file declares lp__bt_n, lp__bt_mode */
 } bt_module;
 
-static int bt_line_starts(lp_cc_line l, const char *s)
-{
-    size_t n = strlen(s);
-    return l.n >= n && memcmp(l.p, s, n) == 0;
-}
-
-static int bt_name_cmp(const char *a, size_t na, const char *b, size_t nb)
-{
-    int c = memcmp(a, b, na < nb ? na : nb);
-    return c ? c : (na > nb) - (na < nb);
-}
-
 static int bt_mfn_cmp(const void *x, const void *y)
 {
     const bt_mfn *a = x, *b = y;
-    return bt_name_cmp(a->name, a->name_len, b->name, b->name_len);
+    return lp__cc_name_cmp(a->name, a->name_len, b->name, b->name_len);
 }
 
 static long bt_mfn_find(const bt_module *m, const char *name, size_t len)
@@ -60,7 +48,7 @@ static long bt_mfn_find(const bt_module *m, const char *name, size_t len)
     size_t lo = 0, hi = m->nfns;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        int c = bt_name_cmp(m->fns[mid].name, m->fns[mid].name_len, name, len);
+        int c = lp__cc_name_cmp(m->fns[mid].name, m->fns[mid].name_len, name, len);
         if (c == 0)
             return (long)mid;
         if (c < 0)
@@ -97,7 +85,7 @@ static int bt_opaque_line(lp_cc_line l)
  * *group gets N. */
 static int bt_naked_group(lp_cc_line l, unsigned long *group)
 {
-    if (!bt_line_starts(l, "attributes #"))
+    if (!lp__cc_starts(l, "attributes #"))
         return 0;
     size_t used;
     *group = lp__cc_num(l.p + 12, l.n - 12, &used);
@@ -121,7 +109,7 @@ static int bt_scan(bt_module *m, char *err, size_t errcap)
     size_t ntypes = 0, nfns = 0;
     for (size_t i = 0; i < m->nlines; i++) {
         ntypes += m->lines[i].n && m->lines[i].p[0] == '%';
-        nfns += bt_line_starts(m->lines[i], "define ");
+        nfns += lp__cc_starts(m->lines[i], "define ");
     }
     m->types = malloc((ntypes + 1) * sizeof *m->types);
     m->fns = calloc(nfns + 1, sizeof *m->fns);
@@ -147,12 +135,12 @@ static int bt_scan(bt_module *m, char *err, size_t errcap)
                 m->max_node = v + 1;
         } else if (bt_naked_group(l, &g)) {
             naked[nnaked++] = g;
-        } else if (bt_line_starts(l, "declare ") && memmem(l.p, l.n, "@llvm.returnaddress(", 20)) {
+        } else if (lp__cc_starts(l, "declare ") && memmem(l.p, l.n, "@llvm.returnaddress(", 20)) {
             m->have_retaddr = 1;
         }
         if (!m->opaque && bt_opaque_line(l))
             m->opaque = 1;
-        int is_n = bt_line_starts(l, "@lp__bt_n = "), is_mode = bt_line_starts(l, "@lp__bt_mode = ");
+        int is_n = lp__cc_starts(l, "@lp__bt_n = "), is_mode = lp__cc_starts(l, "@lp__bt_mode = ");
         if ((is_n || is_mode) && !memmem(l.p, l.n, " = external ", 12)) {
             free(naked);
             return lp__cc_fail(err, errcap,
@@ -165,7 +153,7 @@ static int bt_scan(bt_module *m, char *err, size_t errcap)
     }
     for (size_t i = 0; i < m->nlines; i++) {
         lp_cc_line l = m->lines[i];
-        if (!bt_line_starts(l, "define "))
+        if (!lp__cc_starts(l, "define "))
             continue;
         bt_mfn *f = &m->fns[m->nfns];
         const char *at = memchr(l.p, '@', l.n);
@@ -209,7 +197,7 @@ static void bt_address_taken(bt_module *m)
 {
     for (size_t i = 0; i < m->nlines; i++) {
         lp_cc_line l = m->lines[i];
-        if (bt_line_starts(l, "define ") || bt_line_starts(l, "declare "))
+        if (lp__cc_starts(l, "define ") || lp__cc_starts(l, "declare "))
             continue;
         int q = 0;
         for (size_t k = 1; k < l.n; k++) {
@@ -268,14 +256,6 @@ static int bt_graph(bt_module *m, uint8_t *flags, lp_bursty_fn_facts *facts)
     return rc;
 }
 
-static size_t bt_fnv(const char *p, size_t n)
-{
-    size_t h = 1469598103934665603u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)p[i]) * 1099511628211u;
-    return h;
-}
-
 /* The declarations the checks and reports use, their branch weights, and
  * the placement's name in the section the runtime looks for. */
 static void bt_put_tail(const bt_module *m, const lp_cc_bt_module *mm, const char *in, size_t len,
@@ -295,7 +275,7 @@ static void bt_put_tail(const bt_module *m, const lp_cc_bt_module *mm, const cha
         "@lp.bursty.%zx = hidden constant [%zu x i8] c\"%s\\00\", section \"__lp_bursty\", "
         "align 1\n"
         "!%lu = !{!\"branch_weights\", i32 1, i32 2000}\n",
-        bt_fnv(in, len), n + 1, placement, mm->weight_node);
+        lp__cc_hash(in, len), n + 1, placement, mm->weight_node);
 }
 
 long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned flags, char **out,

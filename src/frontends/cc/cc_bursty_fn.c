@@ -24,20 +24,12 @@
 
 /* ---- names -------------------------------------------------------------------- */
 
-static size_t bt_hash(const char *p, size_t n)
-{
-    size_t h = 1469598103934665603u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)p[i]) * 1099511628211u;
-    return h;
-}
-
 /* The id of name, or -1. */
 long lp__cc_bt_find(const lp__cc_btnames *t, const char *p, size_t n)
 {
     if (!t->nslots)
         return -1;
-    for (size_t i = bt_hash(p, n) & (t->nslots - 1);; i = (i + 1) & (t->nslots - 1)) {
+    for (size_t i = lp__cc_hash(p, n) & (t->nslots - 1);; i = (i + 1) & (t->nslots - 1)) {
         uint32_t s = t->slot[i];
         if (!s)
             return -1;
@@ -58,7 +50,7 @@ long lp__cc_bt_intern(lp__cc_btnames *t, const char *p, size_t n)
         if (!slot)
             return -1;
         for (size_t k = 0; k < t->n; k++) {
-            size_t i = bt_hash(t->key[k].p, t->key[k].n) & (ns - 1);
+            size_t i = lp__cc_hash(t->key[k].p, t->key[k].n) & (ns - 1);
             while (slot[i])
                 i = (i + 1) & (ns - 1);
             slot[i] = (uint32_t)k + 1;
@@ -76,7 +68,7 @@ long lp__cc_bt_intern(lp__cc_btnames *t, const char *p, size_t n)
         t->cap = cap;
     }
     t->key[t->n] = (lp_cc_line){p, n};
-    size_t i = bt_hash(p, n) & (t->nslots - 1);
+    size_t i = lp__cc_hash(p, n) & (t->nslots - 1);
     while (t->slot[i])
         i = (i + 1) & (t->nslots - 1);
     t->slot[i] = (uint32_t)t->n + 1;
@@ -223,12 +215,6 @@ static int bt_uncopyable(const lp__cc_btfn *f)
 
 /* ---- operands --------------------------------------------------------------------- */
 
-static int bt_depth(char ch)
-{
-    return (ch == '(' || ch == '{' || ch == '[' || ch == '<') -
-           (ch == ')' || ch == '}' || ch == ']' || ch == '>');
-}
-
 /* The length of the type at p (an IR type: a word, %name, a bracketed
  * aggregate, then pointer stars and function parameter lists). */
 static size_t bt_type_len(const char *p, size_t n)
@@ -237,7 +223,7 @@ static size_t bt_type_len(const char *p, size_t n)
     if (i < n && (p[i] == '{' || p[i] == '[' || p[i] == '<')) {
         int d = 0;
         do
-            d += bt_depth(p[i++]);
+            d += lp__cc_depth(p[i++]);
         while (i < n && d > 0);
     } else {
         if (i < n && p[i] == '%')
@@ -252,7 +238,7 @@ static size_t bt_type_len(const char *p, size_t n)
             int d = 0;
             i++;
             do
-                d += bt_depth(p[i++]);
+                d += lp__cc_depth(p[i++]);
             while (i < n && d > 0);
         } else if (lp__cc_bt_starts(p + i, p + n, " addrspace(")) {
             while (i < n && p[i] != ')')
@@ -276,7 +262,7 @@ static size_t bt_operands(const char *p, size_t n, lp_cc_line *out, size_t max)
             q = !q;
         if (q)
             continue;
-        d += bt_depth(ch);
+        d += lp__cc_depth(ch);
         if (ch == ',' && d == 0) {
             size_t s = start;
             while (s < i && p[s] == ' ')
@@ -419,7 +405,7 @@ int lp__cc_bt_call(const char *p, size_t n, const char **callee, size_t *callee_
             q = e - 1;
             continue;
         }
-        d += bt_depth(*q);
+        d += lp__cc_depth(*q);
     }
     return 0;
 }

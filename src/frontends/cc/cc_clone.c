@@ -28,12 +28,6 @@ static void lp_cc_putu(lp_cc_buf *b, unsigned long v)
     lp__cc_put(b, t, (size_t)n);
 }
 
-static int lp_cc_starts(lp_cc_line l, const char *s)
-{
-    size_t n = strlen(s);
-    return l.n >= n && memcmp(l.p, s, n) == 0;
-}
-
 /* Whether the line holds s as a whole word (spaces or line ends around). */
 static int lp_cc_has_word(lp_cc_line l, size_t upto, const char *s)
 {
@@ -122,13 +116,13 @@ static lp_cc_line lp_cc_node(const lp_cc_meta *m, const lp_cc_line *lines, unsig
  * to its subprogram: scopes, locations, local variables, labels, tuples. */
 static int lp_cc_local_kind(lp_cc_line t)
 {
-    if (lp_cc_starts(t, "distinct "))
+    if (lp__cc_starts(t, "distinct "))
         t.p += 9, t.n -= 9;
     static const char *const kinds[] = {"!DILocation(", "!DILexicalBlock(",
                                         "!DILexicalBlockFile(", "!DILocalVariable(",
                                         "!DILabel(", "!{"};
     for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
-        if (lp_cc_starts(t, kinds[i]))
+        if (lp__cc_starts(t, kinds[i]))
             return 1;
     return 0;
 }
@@ -192,7 +186,7 @@ static int lp_cc_meta_plan(lp_cc_walk *w, const lp_cc_line *lines, const lp_cc_f
     for (size_t k = 0; k < w->depth; k++) {
         unsigned long v = w->stack[k];
         lp_cc_line t = lp_cc_node(m, lines, v);
-        if (v == w->sp || lp_cc_starts(t, "distinct !{"))
+        if (v == w->sp || lp__cc_starts(t, "distinct !{"))
             m->state[v] = 2;
     }
     for (int changed = 1; changed;) {
@@ -234,16 +228,10 @@ typedef struct lp_cc_ctx {
     lp_cc_buf out;
 } lp_cc_ctx;
 
-static int lp_cc_name_cmp(const char *a, size_t na, const char *b, size_t nb)
-{
-    int r = memcmp(a, b, na < nb ? na : nb);
-    return r ? r : (na > nb) - (na < nb);
-}
-
 static int lp_cc_fn_cmp(const void *x, const void *y)
 {
     const lp_cc_fn *a = x, *b = y;
-    int r = lp_cc_name_cmp(a->name, a->name_len, b->name, b->name_len);
+    int r = lp__cc_name_cmp(a->name, a->name_len, b->name, b->name_len);
     return r ? r : (a->def > b->def) - (a->def < b->def);
 }
 
@@ -260,7 +248,7 @@ static lp_cc_fn *lp_cc_find(const lp_cc_ctx *c, const char *name, size_t len)
     size_t lo = 0, hi = c->nfns;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int r = lp_cc_name_cmp(c->fns[mid].name, c->fns[mid].name_len, name, len);
+        int r = lp__cc_name_cmp(c->fns[mid].name, c->fns[mid].name_len, name, len);
         if (r == 0)
             return &c->fns[mid];
         if (r < 0)
@@ -342,19 +330,12 @@ static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, l
     lp__cc_put(b, l.p + run, l.n - run);
 }
 
-/* +1 for an opening bracket, -1 for a closing one, 0 otherwise. */
-static int lp_cc_depth(char ch)
-{
-    return (ch == '(' || ch == '{' || ch == '[' || ch == '<') -
-           (ch == ')' || ch == '}' || ch == ']' || ch == '>');
-}
-
 /* The end of the word at p (before end): the next space outside brackets. */
 static const char *lp_cc_word_end(const char *p, const char *end)
 {
     int depth = 0;
     while (p < end && (depth > 0 || *p != ' '))
-        depth += lp_cc_depth(*p++);
+        depth += lp__cc_depth(*p++);
     return p;
 }
 
@@ -445,7 +426,7 @@ static void lp_cc_mark_address_taken(lp_cc_ctx *c)
         if (l.n && l.p[0] == '!')
             continue;
         int in_str = 0;
-        for (size_t k = lp_cc_starts(l, "define ") ? (size_t)((const char *)memchr(l.p, '(', l.n) - l.p)
+        for (size_t k = lp__cc_starts(l, "define ") ? (size_t)((const char *)memchr(l.p, '(', l.n) - l.p)
                                                     : 0;
              k < l.n; k++) {
             if (l.p[k] == '"' && (k == 0 || l.p[k - 1] != '@'))
@@ -591,7 +572,7 @@ static void lp_cc_put_fn_type(lp_cc_buf *b, lp_cc_line d)
         }
         if (depth == 0 && ch == ' ')
             in_type = p + 1 < d.p + d.n && p[1] == '(';
-        depth += lp_cc_depth(ch);
+        depth += lp__cc_depth(ch);
         if (in_type)
             lp__cc_put(b, p, 1);
     }
@@ -622,7 +603,7 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
                 maxnode = v + 1;
             continue;
         }
-        if (!lp_cc_starts(l, "define "))
+        if (!lp__cc_starts(l, "define "))
             continue;
         lp_cc_fn *f = &c->fns[c->nfns];
         memset(f, 0, sizeof *f);
@@ -720,9 +701,9 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
         /* The order of a global's or a constant's uses no longer holds
          * once the copies use them too; the functions' own orders do, and
          * a copy takes its function's with its body. */
-        if (lp_cc_starts(l, "uselistorder"))
+        if (lp__cc_starts(l, "uselistorder"))
             continue;
-        if (nused && lp_cc_starts(l, "@llvm.compiler.used = appending global [") &&
+        if (nused && lp__cc_starts(l, "@llvm.compiler.used = appending global [") &&
             (list = memmem(l.p, l.n, "] [", 3)) != NULL) {
             size_t digits;
             have = lp__cc_num(l.p + 40, l.n - 40, &digits);

@@ -70,6 +70,14 @@ int lp__cc_fail(char *err, size_t errcap, const char *fmt, ...)
 unsigned long lp__cc_num(const char *p, size_t n, size_t *used);
 /* Whether c may appear in an IR name after its first character. */
 int lp__cc_ident_char(char c);
+/* Whether the line starts with s. */
+int lp__cc_starts(lp_cc_line l, const char *s);
+/* Orders names as memcmp does, a prefix first. */
+int lp__cc_name_cmp(const char *a, size_t na, const char *b, size_t nb);
+/* +1 for an opening bracket, -1 for a closing one, 0 otherwise. */
+int lp__cc_depth(char ch);
+/* A hash of the n bytes at p (FNV-1a). */
+size_t lp__cc_hash(const char *p, size_t n);
 /* The lines of in (malloc'd; *count of them), or NULL without memory. */
 lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count);
 

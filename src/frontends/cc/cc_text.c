@@ -90,3 +90,29 @@ unsigned long lp__cc_num(const char *p, size_t n, size_t *used)
     *used = j;
     return v;
 }
+
+int lp__cc_starts(lp_cc_line l, const char *s)
+{
+    size_t n = strlen(s);
+    return l.n >= n && memcmp(l.p, s, n) == 0;
+}
+
+int lp__cc_name_cmp(const char *a, size_t na, const char *b, size_t nb)
+{
+    int r = memcmp(a, b, na < nb ? na : nb);
+    return r ? r : (na > nb) - (na < nb);
+}
+
+int lp__cc_depth(char ch)
+{
+    return (ch == '(' || ch == '{' || ch == '[' || ch == '<') -
+           (ch == ')' || ch == '}' || ch == ']' || ch == '>');
+}
+
+size_t lp__cc_hash(const char *p, size_t n)
+{
+    size_t h = 1469598103934665603u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)p[i]) * 1099511628211u;
+    return h;
+}
