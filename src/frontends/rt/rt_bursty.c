@@ -57,12 +57,10 @@ __attribute__((visibility("default"))) void lp__bt_ref(const void *addr);
 /* The instrumented copy of the function holding this call's return
  * address was entered; ra is that function's own return address. */
 __attribute__((visibility("default"))) void lp__bt_enter(const void *ra);
-/* What the compiled code reaches through the stubs of rt_tramp.S
- * (lp__bt_ref_stub, lp__bt_enter_stub, lp__bt_slow_stub), which save the
- * registers C may change: the reference at pc, and the entry whose own
- * call (the stub's) returns to own. lp__bt_ref and lp__bt_enter are the
- * same for C callers, pc and own being their return addresses. */
-LP__HIDDEN void lp__rt_bt_ref_at(uint64_t pc, uint64_t addr);
+/* What lp__bt_enter_stub (rt_tramp.S), which compiled code calls and which
+ * saves the registers C may change, calls: the entry whose own call (the
+ * stub's) returns to own. lp__bt_enter is the same for C callers, own
+ * being its return address. */
 LP__HIDDEN void lp__rt_bt_enter_at(uint64_t ra, uint64_t own);
 
 __thread uint64_t lp__bt_n __attribute__((tls_model("initial-exec"))) = 1;
@@ -325,14 +323,20 @@ int32_t lp__bt_slow(void)
     return mode;
 }
 
-void lp__rt_bt_ref_at(uint64_t pc, uint64_t addr)
+/* The calling thread's record while it is in a burst, else NULL. A
+ * return can land in the instrumented copy while the thread is in the
+ * checking code (doc/bursty.md, "Returns into the other copy"): only
+ * bursts are recorded. */
+static inline lp__rt_bthread *lp__rt_bt_in_burst(void)
 {
-    /* A return can land in the instrumented copy while the thread is in
-     * the checking code (doc/bursty.md, "Returns into the other copy"):
-     * only bursts are recorded. */
-    if (lp__bt_mode != LP_BURSTY_INSTRUMENTED)
-        return;
-    lp__rt_bthread *t = lp__rt_bt_self;
+    return lp__bt_mode == LP_BURSTY_INSTRUMENTED ? lp__rt_bt_self : NULL;
+}
+
+/* C callers' form of lp__bt_ref_stub (rt_tramp.S), which compiled code
+ * calls and which does the same in assembly. */
+void lp__bt_ref(const void *addr)
+{
+    lp__rt_bthread *t = lp__rt_bt_in_burst();
     if (__builtin_expect(!t, 0))
         return;
     uint64_t n = t->nrefs;
@@ -342,21 +346,14 @@ void lp__rt_bt_ref_at(uint64_t pc, uint64_t addr)
     }
     /* A handler's reference between these stores and the count's takes
      * the same slot: one of the two is lost, nothing is torn. */
-    t->refs[n].pc = pc;
-    t->refs[n].addr = addr;
+    t->refs[n].pc = (uint64_t)(uintptr_t)__builtin_return_address(0);
+    t->refs[n].addr = (uint64_t)(uintptr_t)addr;
     __atomic_store_n(&t->nrefs, n + 1, __ATOMIC_RELEASE);
-}
-
-void lp__bt_ref(const void *addr)
-{
-    lp__rt_bt_ref_at((uint64_t)(uintptr_t)__builtin_return_address(0), (uint64_t)(uintptr_t)addr);
 }
 
 void lp__rt_bt_enter_at(uint64_t r, uint64_t own)
 {
-    if (lp__bt_mode != LP_BURSTY_INSTRUMENTED)
-        return;
-    lp__rt_bthread *t = lp__rt_bt_self;
+    lp__rt_bthread *t = lp__rt_bt_in_burst();
     if (__builtin_expect(!t, 0))
         return;
     if (!r)
