@@ -28,7 +28,8 @@ const char cmd_cc_help[] =
     "\n"
     "Runs the C compiler with the instrumentation the native runtime switches,\n"
     "and links the runtime (liblowprof-rt.a) and -pthread when the command\n"
-    "links. Run the program with LOWPROF=... to choose what is profiled and\n"
+    "links a program (a -shared library uses its program's runtime). Run the\n"
+    "program with LOWPROF=... to choose what is profiled and\n"
     "when (doc/runtime.md); with LOWPROF unset it profiles the call graph of\n"
     "all its methods 10% of the time.\n"
     "\n"
@@ -117,6 +118,18 @@ static int lp_cc_links(int argc, char **argv)
             strcmp(argv[i], "-MM") == 0)
             return 0;
     return 1;
+}
+
+/* Whether the command links a program, which gets the runtime: it links
+ * and is not -shared. A shared library's code uses the runtime of the
+ * program that loads it, as a process has one runtime (and the archive is
+ * not position-independent: linked into a library, ld fails). */
+static int lp_cc_links_runtime(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "-shared") == 0)
+            return 0;
+    return lp_cc_links(argc, argv);
 }
 
 /* Whether block profiles compile through function copies: the command
@@ -269,14 +282,9 @@ static int lp_cc_bursty(const char *compiler, const char *placement, unsigned ty
                            compiler);
     if (!lp_cc_clones(argc, argv) && lp_cc_links(argc, argv) == 0)
         return lp_host_usage("cc", "--profiles=bursty needs C files to compile");
-    /* A shared library does not get the runtime: its checks use the one
-     * its program links (lowprof cc builds, or the runtime archive), as a
-     * program must have one runtime. */
-    int links = lp_cc_links(argc, argv), shared = 0;
-    for (int k = 0; k < argc; k++)
-        shared |= strcmp(argv[k], "-shared") == 0;
+    int links = lp_cc_links_runtime(argc, argv);
     char rt[PATH_MAX + 32];
-    if (links && !shared && lp_cc_find_rt(rt_given, rt, sizeof rt) != 0)
+    if (links && lp_cc_find_rt(rt_given, rt, sizeof rt) != 0)
         return 1;
     char inc[PATH_MAX + 8];
     snprintf(inc, sizeof inc, "-I%s", lp_cc_include_dir());
@@ -299,7 +307,7 @@ static int lp_cc_bursty(const char *compiler, const char *placement, unsigned ty
         .argc = argc + 1,
         .argv = av,
         .link_tail = tail,
-        .nlink_tail = links && !shared ? 3 : 0,
+        .nlink_tail = links ? 3 : 0,
         .print = print,
         .bursty = placement,
         .opt = opt,
@@ -403,7 +411,7 @@ int cmd_cc(int argc, char **argv)
     }
     if ((types & 4) && lp_cc_frame_pointers(compiler, &argc, &argv, i) != 0)
         return 1;
-    int links = lp_cc_links(argc - i, argv + i);
+    int links = lp_cc_links_runtime(argc - i, argv + i);
     char rt[PATH_MAX + 32];
     if (links && lp_cc_find_rt(rt_given, rt, sizeof rt) != 0)
         return 1;

@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * each twin once. */
     long twins = fuzz_lines_with(out, out_len, "@", ".lpt = internal thread_local(");
     FUZZ_ASSERT(twins >= arrays);
-    FUZZ_ASSERT(fuzz_lines_with(out, out_len, "module asm", ".lpt@tpoff") == twins);
+    FUZZ_ASSERT(fuzz_lines_with(out, out_len, "module asm", ".lpt@dtpoff") == twins);
     free(out);
     return 0;
 }

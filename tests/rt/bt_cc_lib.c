@@ -3,7 +3,8 @@
  * runtime, which lives in the executable, through the PLT, whose first
  * call runs the dynamic linker's resolver. A loop that keeps values in
  * many registers across its checks sums wrongly if a call changes one the
- * compiled code does not expect changed. */
+ * compiled code does not expect changed. check_rt's calls-cg test builds
+ * it as a shared library for the call graph. */
 long bt_lib_sum(const int *a, int n, long k)
 {
     long s = 0, t = 1, u = 3, v = 7, w = 11;

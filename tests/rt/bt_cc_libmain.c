@@ -1,5 +1,6 @@
 /* The program that calls bt_cc_lib.c's function (check_rt's bursty-cc
- * test), built plain and linked with the runtime. */
+ * test, built plain and linked with the runtime; calls-cg, built for the
+ * call graph). */
 #include <stdio.h>
 
 long bt_lib_sum(const int *a, int n, long k);

@@ -792,6 +792,47 @@ static void test_tsan(int nsrc, char **srcs)
  * static function only a pointer reaches are counted; a static function
  * the optimiser may change the arguments of still computes right. Off,
  * nothing is counted and the output is the same. */
+/* A shared library built by lowprof cc for the call graph (copies, twins,
+ * their table), linked into a program built the same way: the library
+ * links (its twins' table has no offset from the thread pointer, which ld
+ * cannot write into a library), gets no runtime of its own, and the
+ * program's twins still count exactly beside the library's. */
+static void test_shared_cg(void)
+{
+    char *lib_src = path_in(g_src, "bt_cc_lib.c"), *main_src = path_in(g_src, "bt_cc_libmain.c");
+    char *lib_so = path_in(g_work, "libcg.so"), *exe = path_in(g_work, "cgmain");
+    char *plain = path_in(g_work, "cgmain-plain"), *log = path_in(g_work, "build-lib.log");
+    char rpath[4200];
+    snprintf(rpath, sizeof rpath, "-Wl,-rpath,%s", g_work);
+    char *lp1[] = {(char *)g_lowprof, "cc", "--profiles=call-graph", "--", "-O2", "-fPIC",
+                   "-shared", lib_src, "-o", lib_so, NULL};
+    char *lp2[] = {(char *)g_lowprof, "cc", "--profiles=call-graph", "--", "-O2", main_src,
+                   lib_so, rpath, "-o", exe, NULL};
+    char *lp3[] = {"clang", "-O2", main_src, lib_src, "-o", plain, NULL};
+    char **steps[] = {lp1, lp2, lp3};
+    for (int i = 0; i < 3; i++)
+        if (!ok_status(run(steps[i], NULL, NULL, log, log)))
+            die("building the shared-library case failed at step %d:\n%s", i + 1, slurp(log));
+    char *nm_cmd;
+    if (asprintf(&nm_cmd, "nm -D '%s' | grep -q ' T lp_rt_enabled'", lib_so) < 0)
+        die("out of memory");
+    CHECK(system(nm_cmd) != 0, "the shared library defines the runtime's lp_rt_enabled");
+    char *pm[] = {plain, NULL};
+    CHECK(ok_status(run(pm, NULL, NULL, path_in(g_work, "out.txt"), log)), "cgmain-plain failed");
+    char *want = slurp(path_in(g_work, "out.txt"));
+    char *em[] = {exe, NULL};
+    int st = run(em, "strategy=always,hot=all,out=lib.lpprof", NULL, path_in(g_work, "out.txt"), log);
+    char *got = slurp(path_in(g_work, "out.txt"));
+    CHECK(ok_status(st) && strcmp(got, want) == 0,
+          "the program with the library: status %d, printed '%s', the plain build '%s'", st, got,
+          want);
+    loaded l;
+    load("lib.lpprof", &l);
+    CHECK(method(&l, "main") == 1, "the program's main counted %llu times",
+          (unsigned long long)method(&l, "main"));
+    unload(&l);
+}
+
 /* rt_calls.c, always on: every kind of call counted exactly, in the
  * copies (clone), in copies that count only their entries and calls
  * (calls-cg) and through the trampoline (inline). A calls-only build
@@ -857,6 +898,7 @@ static void test_calls(void)
     CHECK(method(&l, "cl_leaf") == 500, "calls-only build asked for blocks: cl_leaf %llu",
           (unsigned long long)method(&l, "cl_leaf"));
     unload(&l);
+    test_shared_cg();
 }
 
 static void test_copies(void)

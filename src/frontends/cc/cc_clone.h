@@ -167,9 +167,12 @@ long lp__cc_entry_label(const char *l, size_t n);
  * the entry block: the rest of it is the block lp.go. */
 void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned long k,
                         unsigned long j);
-/* Writes a phi line of a split copy with the entry block (numbered entry)
- * named lp.go; returns 0 (nothing written) for any other line. */
-int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, long entry);
+/* The longest name of an entry block lp__cc_fix_phi takes (without '%'). */
+#define LP_CC_ENTRY_REF_MAX 256
+/* Writes a phi line of a split copy with the entry block (entry: its
+ * number or label, without '%') named lp.go; returns 0 (nothing written)
+ * for any other line. */
+int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, const char *entry);
 /* Names the numbered values and blocks in b from offset from on. */
 void lp__cc_name_numbers(lp_cc_buf *b, size_t from);
 

@@ -218,8 +218,11 @@ static void lp_cc_put_increment(lp_cc_buf *b, unsigned long serial, const char *
 
 /* The twin of each counter array (and of each added one), thread-local in
  * the given TLS model, and the table that tells the runtime where they
- * are: `.quad ARRAY, TWIN@tpoff, K` in __lp_tls64, which the linker
- * resolves for an executable (the offset is the same in every thread). */
+ * are: `.quad ARRAY, TWIN@dtpoff, K` in __lp_tls64. The linker resolves
+ * the twin's offset in its module's TLS block in an executable and in a
+ * shared library alike (@tpoff, the offset from the thread pointer, has
+ * no relocation ld can write into a shared library's data); the runtime
+ * reads the executable's table and adds the block's place. */
 static void lp_cc_put_twins(const lp_cc_cctx *c, const lp_cc_extras *x, const char *model,
                             lp_cc_buf *b)
 {
@@ -241,7 +244,7 @@ static void lp_cc_put_twins(const lp_cc_cctx *c, const lp_cc_extras *x, const ch
         size_t len = i < c->narrs ? c->arrs[i].len : strlen(name);
         unsigned long k = i < c->narrs ? c->arrs[i].k : 1;
         /* The names without their '@'. */
-        lp__cc_printf(b, "module asm \"\\09.quad %.*s, %.*s.lpt@tpoff, %lu\"\n", (int)len - 1,
+        lp__cc_printf(b, "module asm \"\\09.quad %.*s, %.*s.lpt@dtpoff, %lu\"\n", (int)len - 1,
                       name + 1, (int)len - 1, name + 1, k);
     }
     lp__cc_printf(b, "module asm \"\\09.popsection\"\n");
@@ -386,7 +389,8 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
     /* Where the walk is: in a copy (from its define line), in a block
      * counted by which counter. */
     int in_copy = 0, entry_split = 0;
-    long entry_label = 0;
+    char entry_ref[LP_CC_ENTRY_REF_MAX]; /* the entry block's number or label */
+    entry_ref[0] = 0;
     size_t fn_first = 0;
     /* The copy's name (with '@') and the current block's label, for the
      * counters added to blocks the coverage pass left out. */
@@ -415,7 +419,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             fn_first = i;
             cur = NULL;
             entry_split = 0;
-            entry_label = lp__cc_entry_label(l, ln);
+            snprintf(entry_ref, sizeof entry_ref, "%ld", lp__cc_entry_label(l, ln));
             fn_name = memchr(l, '@', ln);
             const char *paren = fn_name ? memchr(fn_name, '(', (size_t)(l + ln - fn_name)) : NULL;
             fn_name_len = paren ? (size_t)(paren - fn_name) : 0;
@@ -432,6 +436,18 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             cur = NULL; /* a block's label */
             label = l;
             label_len = lp_cc_label_len(l, ln);
+            if (i == fn_first + 1) {
+                /* The entry block has a name (an optimised function's
+                 * loop preheader, say): phis of its successors use it. */
+                if (label_len >= sizeof entry_ref) {
+                    rc = lp__cc_fail(err, errcap, "line %zu: an entry block's label of %zu "
+                                     "characters (at most %zu)", i + 1, label_len,
+                                     sizeof entry_ref - 1);
+                    break;
+                }
+                memcpy(entry_ref, l, label_len);
+                entry_ref[label_len] = 0;
+            }
         }
         if (lp_cc_arr_def(l, ln, &a)) {
             /* `@N = private global [K x i8] zeroinitializer, section ..., align 1` */
@@ -493,7 +509,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             }
             continue;
         }
-        if (in_copy && entry_split && lp__cc_fix_phi(&b, l, ln, entry_label))
+        if (in_copy && entry_split && lp__cc_fix_phi(&b, l, ln, entry_ref))
             continue;
         if (in_copy && !cur && label && fn_name_len && lp__cc_sites_wants(l, ln)) {
             /* A call in a block the coverage pass left out (its count is

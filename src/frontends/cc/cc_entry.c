@@ -44,17 +44,17 @@ long lp__cc_entry_label(const char *l, size_t n)
     return count;
 }
 
-/* A phi of the copy naming the entry block (`, %N ]`) names lp.go instead,
- * where the entry block's branch now comes from. Returns 1 if it wrote the
- * line. */
-int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, long entry)
+/* A phi of the copy naming the entry block (`, %ENTRY ]`: a number, or
+ * the entry's label) names lp.go instead, where the entry block's branch
+ * now comes from. Returns 1 if it wrote the line. */
+int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, const char *entry)
 {
     if (!memmem(l, n, " = phi ", 7))
         return 0;
-    char pat[32];
-    int pn = snprintf(pat, sizeof pat, ", %%%ld ]", entry);
+    char pat[LP_CC_ENTRY_REF_MAX + 8];
+    int pn = snprintf(pat, sizeof pat, ", %%%s ]", entry);
     const char *p = l, *end = l + n, *hit;
-    if (!memmem(l, n, pat, (size_t)pn))
+    if (pn <= 0 || (size_t)pn >= sizeof pat || !memmem(l, n, pat, (size_t)pn))
         return 0;
     while ((hit = memmem(p, (size_t)(end - p), pat, (size_t)pn)) != NULL) {
         lp__cc_put(b, p, (size_t)(hit - p));

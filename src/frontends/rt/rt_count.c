@@ -64,13 +64,23 @@ __thread uint64_t lp__rt_cp_len __attribute__((tls_model("initial-exec")));
 uint64_t *lp__rt_cnt_start;
 
 /* One entry of the table lowprof cc writes (cc_counters.c): a counter
- * array of the section, its thread-local twin's offset from the thread
- * pointer, its length. */
+ * array of the section, its thread-local twin's offset in the
+ * executable's TLS block (@dtpoff: the linker resolves it in an
+ * executable and in a shared library alike), its length. */
 typedef struct lp__rt_tls_ent {
     uint64_t arr;
-    int64_t tpoff;
+    int64_t dtpoff;
     uint64_t k;
 } lp__rt_tls_ent;
+
+/* lp__rt_cp_lo's offset in the same block. The runtime is linked into
+ * the executable, so its TLS block is the twins' and the block's place
+ * from the thread pointer is lp__rt_cp_lo's address less this. */
+__asm__(".pushsection .rodata\n"
+        ".p2align 3\n"
+        "lp__rt_cp_lo_dtpoff: .quad lp__rt_cp_lo@dtpoff\n"
+        ".popsection\n");
+extern const int64_t lp__rt_cp_lo_dtpoff __attribute__((visibility("hidden")));
 extern const lp__rt_tls_ent __start___lp_tls64[] __attribute__((weak));
 extern const lp__rt_tls_ent __stop___lp_tls64[] __attribute__((weak));
 
@@ -738,12 +748,14 @@ static int lp__rt_segs_load(void)
     if (n && !lp__rt_segs)
         return -1;
     uint64_t lo = (uint64_t)(uintptr_t)lp__rt_cnt_start;
+    int64_t block = (int64_t)((uint8_t *)&lp__rt_cp_lo - lp__rt_thread_pointer()) -
+                    lp__rt_cp_lo_dtpoff;
     for (size_t i = 0; i < n; i++) {
         uint64_t g0 = (e[i].arr - lo) / sizeof(uint64_t);
         if (e[i].arr < lo || (e[i].arr - lo) % sizeof(uint64_t) || g0 >= lp__rt.nguards ||
             e[i].k > lp__rt.nguards - g0 || !e[i].k)
             continue;
-        lp__rt_segs[lp__rt_nsegs++] = (lp__rt_seg){(size_t)g0, (size_t)e[i].k, e[i].tpoff};
+        lp__rt_segs[lp__rt_nsegs++] = (lp__rt_seg){(size_t)g0, (size_t)e[i].k, block + e[i].dtpoff};
     }
     qsort(lp__rt_segs, lp__rt_nsegs, sizeof *lp__rt_segs, lp__rt_seg_cmp);
     /* An entry that overlaps the one before (a malformed table) goes. */
