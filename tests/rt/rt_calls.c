@@ -3,7 +3,9 @@
  * mutual and self recursion, a static function the optimiser may change,
  * one whose address goes to the C library (qsort's comparator, called from
  * outside the program), and calls left by longjmp. check_rt.c's calls
- * tests compare the profile with these numbers; the comparator's count
+ * tests compare the profile with these numbers (a function returning a
+ * function pointer and a computed goto's table are the rewriter's hard
+ * cases); the comparator's count
  * depends on qsort, so the program prints it ("cmp N"). No call is a tail
  * call: a caller whose frame a tail call reuses is not the caller a return
  * address names. */
@@ -97,8 +99,37 @@ NOINLINE void cl_jumper(void)
             cl_deep(10);
 }
 
+/* A function that returns a function pointer: in the IR's define line
+ * the return type's parentheses come before the name. */
+NOINLINE int (*cl_pick(int k))(int)
+{
+    sink += (unsigned long)k;
+    return k & 1 ? cl_double : cl_leaf;
+}
+
+/* A computed goto through a static table of its labels' addresses, the
+ * way interpreters dispatch: the table holds the original's blocks. */
+NOINLINE int cl_dispatch(const unsigned char *code)
+{
+    static const void *const ops[] = {&&op_add, &&op_call, &&op_end};
+    int acc = 0;
+    goto *ops[*code++];
+op_add:
+    acc += 3;
+    goto *ops[*code++];
+op_call:
+    acc = cl_leaf(acc);
+    goto *ops[*code++];
+op_end:
+    return acc;
+}
+
 int main(void)
 {
+    for (int i = 0; i < 10; i++)
+        sink += (unsigned long)(cl_pick(i) == cl_leaf);
+    static const unsigned char prog[] = {0, 1, 0, 1, 2};
+    sink += (unsigned long)cl_dispatch(prog);
     cl_direct();
     cl_indirect();
     sink += (unsigned long)cl_even(50);

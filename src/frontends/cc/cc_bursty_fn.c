@@ -148,7 +148,7 @@ static int bt_line_depth(lp_cc_line l)
 static void bt_entry_label(const lp__cc_btfn *f, char *out, size_t cap)
 {
     lp_cc_line d = f->lines[0];
-    const char *open = memchr(d.p, '(', d.n);
+    const char *open = lp__cc_params(d.p, d.n);
     unsigned long unnamed = 0;
     for (const char *p = open ? open : d.p + d.n; p + 4 < d.p + d.n; p++)
         if (memcmp(p, "%lp.", 4) == 0 && p[4] >= '0' && p[4] <= '9')
@@ -589,7 +589,7 @@ static int bt_classify(lp__cc_btfn *f)
 {
     lp_cc_line d = f->lines[0];
     const char *end = d.p + d.n;
-    const char *open = memchr(d.p, '(', d.n);
+    const char *open = lp__cc_params(d.p, d.n);
     for (const char *p = open ? open : end; p < end; p++) /* the arguments */
         if (*p == '%' && !lp__cc_ident_char(p[-1])) {
             size_t len = lp__cc_bt_local(p, end);

@@ -417,6 +417,31 @@ static void lp_cc_put_copy(lp_cc_ctx *c, const lp_cc_fn *f)
     }
 }
 
+/* A function whose labels' addresses are taken outside its own body (a
+ * computed goto's table, such as an interpreter's dispatch table) gets no
+ * copy: the addresses are the original's blocks, and a copy's indirect
+ * branch would jump into them. */
+static void lp_cc_keep_labelled(lp_cc_ctx *c)
+{
+    static const char ba[] = "blockaddress(";
+    for (size_t i = 0; i < c->nlines; i++) {
+        lp_cc_line l = c->lines[i];
+        const char *p = l.p, *end = l.p + l.n, *hit;
+        while ((hit = memmem(p, (size_t)(end - p), ba, sizeof ba - 1)) != NULL) {
+            p = hit + sizeof ba - 1;
+            const char *name;
+            size_t len;
+            int quoted;
+            lp_cc_fn *g = p < end && *p == '@' &&
+                                  lp_cc_global(p, (size_t)(end - p), &name, &len, &quoted)
+                              ? lp_cc_find(c, name, len)
+                              : NULL;
+            if (g && (i < g->def || i > g->end))
+                g->copy = 0;
+        }
+    }
+}
+
 /* Marks the internal functions that some line uses other than as the
  * callee of a direct call (a pointer passed, stored or compared). */
 static void lp_cc_mark_address_taken(lp_cc_ctx *c)
@@ -426,9 +451,9 @@ static void lp_cc_mark_address_taken(lp_cc_ctx *c)
         if (l.n && l.p[0] == '!')
             continue;
         int in_str = 0;
-        for (size_t k = lp__cc_starts(l, "define ") ? (size_t)((const char *)memchr(l.p, '(', l.n) - l.p)
-                                                    : 0;
-             k < l.n; k++) {
+        /* A define line's own name is not a use: start at its parameters. */
+        const char *params = lp__cc_starts(l, "define ") ? lp__cc_params(l.p, l.n) : NULL;
+        for (size_t k = params ? (size_t)(params - l.p) : 0; k < l.n; k++) {
             if (l.p[k] == '"' && (k == 0 || l.p[k - 1] != '@'))
                 in_str = !in_str;
             if (in_str || l.p[k] != '@')
@@ -552,7 +577,7 @@ static void lp_cc_put_fn_type(lp_cc_buf *b, lp_cc_line d)
     }
     /* The parameters' types: each parameter's first word, and the
      * parameter lists of a function type that follow it. */
-    const char *p = memchr(at, '(', d.n - (size_t)(at - d.p));
+    const char *p = lp__cc_params(d.p, d.n);
     lp__cc_puts(b, " (");
     int depth = 0, start = 1, in_type = 0, nparam = 0;
     for (p = p ? p + 1 : d.p + d.n; p < d.p + d.n; p++) {
@@ -630,6 +655,7 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
         i = j;
     }
     qsort(c->fns, c->nfns, sizeof *c->fns, lp_cc_fn_cmp);
+    lp_cc_keep_labelled(c);
     lp_cc_mark_address_taken(c);
     if (lp_cc_mark_recursive(c) != 0)
         return lp__cc_fail(err, errcap, "out of memory");

@@ -70,6 +70,11 @@ int lp__cc_fail(char *err, size_t errcap, const char *fmt, ...)
 unsigned long lp__cc_num(const char *p, size_t n, size_t *used);
 /* Whether c may appear in an IR name after its first character. */
 int lp__cc_ident_char(char c);
+/* The '(' that opens a define or declare line's parameters, after the
+ * function's name, or NULL. The words before the name may hold
+ * parentheses of their own: a function pointer's parameters in the return
+ * type, dereferenceable(N). */
+const char *lp__cc_params(const char *l, size_t n);
 /* Whether the line starts with s. */
 int lp__cc_starts(lp_cc_line l, const char *s);
 /* Orders names as memcmp does, a prefix first. */
@@ -175,6 +180,11 @@ void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned 
 int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, const char *entry);
 /* Names the numbered values and blocks in b from offset from on. */
 void lp__cc_name_numbers(lp_cc_buf *b, size_t from);
+/* In a global's definition in b from offset from on, names the numbered
+ * blocks that blockaddress takes of a copy as lp__cc_name_numbers names
+ * them in the copy; an original's (a function left without a copy) keep
+ * their numbers. */
+void lp__cc_name_copy_blocks(lp_cc_buf *b, size_t from);
 
 /* The attribute groups copies use, each given a twin without the
  * patchable entry. */

@@ -546,7 +546,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         lp_cc_put_renamed(&b, l, ln);
         lp__cc_put(&b, "\n", 1);
         if (ln && l[0] == '@' && memmem(l, ln, "blockaddress(", 13))
-            lp__cc_name_numbers(&b, line_out);
+            lp__cc_name_copy_blocks(&b, line_out);
         if (ln > 12 && memcmp(l, "attributes #", 12) == 0)
             lp__cc_attrs_twin(&attrs, &b, l, ln);
     }

@@ -12,7 +12,7 @@
 /* Whether a define line defines a copy: `@NAME.lpdup(` or `@NAME.lpdupc(`. */
 int lp__cc_is_copy_define(const char *l, size_t n)
 {
-    const char *paren = memchr(l, '(', n);
+    const char *paren = lp__cc_params(l, n);
     if (!paren)
         return 0;
     static const char s1[] = LP_CC_CLONE_SUFFIX "(", s2[] = LP_CC_CLONE_SUFFIX_CALLERS "(";
@@ -25,7 +25,7 @@ int lp__cc_is_copy_define(const char *l, size_t n)
  * parameters (%0, %1, ...) in the numbering of unnamed values. */
 long lp__cc_entry_label(const char *l, size_t n)
 {
-    const char *p = memchr(l, '(', n), *end = l + n;
+    const char *p = lp__cc_params(l, n), *end = l + n;
     long count = 0;
     int depth = 0;
     for (; p && p < end; p++) {
@@ -114,6 +114,19 @@ void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned 
  * text (the code generator then merges it with its neighbours, and
  * several counters get one address); named blocks keep it. A function
  * with no numbered values left needs no numbering either. */
+/* Replaces b from offset from on with out's text, and frees out. */
+static void lp_cc_replace_tail(lp_cc_buf *b, size_t from, lp_cc_buf *out)
+{
+    if (out->failed) {
+        b->failed = 1;
+        free(out->p);
+        return;
+    }
+    b->n = from;
+    lp__cc_put(b, out->p ? out->p : "", out->n);
+    free(out->p);
+}
+
 void lp__cc_name_numbers(lp_cc_buf *b, size_t from)
 {
     if (b->failed || from >= b->n)
@@ -161,14 +174,44 @@ void lp__cc_name_numbers(lp_cc_buf *b, size_t from)
         lp__cc_put(&out, p, 1);
         p++;
     }
-    if (out.failed) {
-        b->failed = 1;
-        free(out.p);
+    lp_cc_replace_tail(b, from, &out);
+}
+
+/* Whether the name before `end` (a global's, quoted or not) is a copy's. */
+static int lp_cc_names_copy(const char *start, const char *end)
+{
+    if (end > start && end[-1] == '"')
+        end--;
+    static const char s1[] = LP_CC_CLONE_SUFFIX, s2[] = LP_CC_CLONE_SUFFIX_CALLERS;
+    size_t n = (size_t)(end - start);
+    return (n >= sizeof s1 - 1 && memcmp(end - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0) ||
+           (n >= sizeof s2 - 1 && memcmp(end - (sizeof s2 - 1), s2, sizeof s2 - 1) == 0);
+}
+
+void lp__cc_name_copy_blocks(lp_cc_buf *b, size_t from)
+{
+    static const char ba[] = "blockaddress(";
+    if (b->failed || from >= b->n)
         return;
+    lp_cc_buf out = {0};
+    const char *p = b->p + from, *end = b->p + b->n, *hit;
+    while ((hit = memmem(p, (size_t)(end - p), ba, sizeof ba - 1)) != NULL) {
+        const char *fn = hit + sizeof ba - 1;
+        const char *comma = memchr(fn, ',', (size_t)(end - fn));
+        if (!comma)
+            break;
+        lp__cc_put(&out, p, (size_t)(comma + 1 - p));
+        p = comma + 1;
+        while (p < end && *p == ' ')
+            lp__cc_put(&out, p++, 1);
+        if (lp_cc_names_copy(fn, comma) && p + 1 < end && *p == '%' && p[1] >= '0' &&
+            p[1] <= '9') {
+            lp__cc_put(&out, "%lp.", 4);
+            p++;
+        }
     }
-    b->n = from;
-    lp__cc_put(b, out.p ? out.p : "", out.n);
-    free(out.p);
+    lp__cc_put(&out, p, (size_t)(end - p));
+    lp_cc_replace_tail(b, from, &out);
 }
 
 /* The copies' function attributes. A copy inherits its original's
@@ -181,7 +224,7 @@ void lp__cc_name_numbers(lp_cc_buf *b, size_t from)
  * parameters) replaced by the twin, and notes N. 0, or -1 without memory. */
 int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
 {
-    const char *end = l + n, *p = memchr(l, '(', n);
+    const char *end = l + n, *p = lp__cc_params(l, n);
     int depth = 0;
     for (; p && p < end; p++) {
         if (*p == '(')

@@ -72,6 +72,22 @@ int lp__cc_ident_char(char c)
            c == '$' || c == '.' || c == '_';
 }
 
+const char *lp__cc_params(const char *l, size_t n)
+{
+    const char *end = l + n, *p = memchr(l, '@', n); /* no '@' before the name */
+    if (!p)
+        return NULL;
+    if (++p < end && *p == '"') { /* a quoted name, whose quotes are escaped */
+        p = memchr(p + 1, '"', (size_t)(end - (p + 1)));
+        if (!p)
+            return NULL;
+        p++;
+    }
+    while (p < end && lp__cc_ident_char(*p))
+        p++;
+    return p < end && *p == '(' ? p : NULL;
+}
+
 int lp__cc_fail(char *err, size_t errcap, const char *fmt, ...)
 {
     va_list ap;

@@ -3,11 +3,13 @@
  *
  * A copy is the symbol NAME.lpdup or NAME.lpdupc (cc_clone.h). The copy of
  * an external function is a hidden global, paired with the global NAME
- * (unique in a program); the copy of a file's static function is a local
- * paired with the local NAME of the same file (the STT_FILE symbol that
- * precedes a file's locals). */
+ * (unique in a program), or with a local NAME when the function itself was
+ * hidden and the linker made it local; the copy of a file's static
+ * function is a local paired with the local NAME of the same file (the
+ * STT_FILE symbol that precedes a file's locals). */
 #define _GNU_SOURCE
 #include <elf.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +55,25 @@ static int lp__rt_copy_name_cmp(const void *x, const void *y)
 {
     const lp__rt_copy_name *a = x, *b = y;
     return lp__rt_name_cmp(a->name, a->len, a->group, b->name, b->len, b->group);
+}
+
+/* The copy named name in group g (SIZE_MAX: a global), as its index in
+ * the copies, or -1. */
+static long lp__rt_copy_find(const lp__rt_copy_name *names, size_t n, const char *name,
+                             size_t len, size_t g)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int r = lp__rt_name_cmp(names[mid].name, names[mid].len, names[mid].group, name, len, g);
+        if (r == 0)
+            return (long)names[mid].index;
+        if (r < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
 }
 
 static int lp__rt_copy_cmp(const void *x, const void *y)
@@ -111,27 +132,34 @@ void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *str, size_t 
         k++;
     }
     qsort(names, ncopies, sizeof *names, lp__rt_copy_name_cmp);
+    /* How each copy was paired: 0 not yet, 1 with its own name and group,
+     * 2 with one local of another group, 3 with two such (so with none). */
+    unsigned char *how = calloc(ncopies, 1);
     group = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; how && i < n; i++) {
         if (ELF64_ST_TYPE(sym[i].st_info) == STT_FILE)
             group++;
         if (!lp__rt_sym_func(&sym[i], str, strsize, &name, &len))
             continue;
-        size_t g = ELF64_ST_BIND(sym[i].st_info) == STB_LOCAL ? group : SIZE_MAX;
-        size_t lo = 0, hi = ncopies;
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo) / 2;
-            int r = lp__rt_name_cmp(names[mid].name, names[mid].len, names[mid].group, name, len, g);
-            if (r == 0) {
-                c[names[mid].index].plain = sym[i].st_value + bias;
-                break;
-            }
-            if (r < 0)
-                lo = mid + 1;
-            else
-                hi = mid;
+        int local = ELF64_ST_BIND(sym[i].st_info) == STB_LOCAL;
+        uint64_t at = sym[i].st_value + bias;
+        long k = lp__rt_copy_find(names, ncopies, name, len, local ? group : SIZE_MAX);
+        if (k >= 0) {
+            c[k].plain = at;
+            how[k] = 1;
+            continue;
         }
+        /* A global copy whose original is a local: an external function
+         * of hidden visibility, which the linker made local in the
+         * executable (its copy, in a comdat, can stay global). Two locals
+         * of that name in different files leave the copy unpaired. */
+        if (!local || (k = lp__rt_copy_find(names, ncopies, name, len, SIZE_MAX)) < 0 ||
+            how[k] == 1 || how[k] == 3)
+            continue;
+        c[k].plain = how[k] == 2 ? 0 : at;
+        how[k]++;
     }
+    free(how);
     free(names);
     qsort(c, ncopies, sizeof *c, lp__rt_copy_cmp);
     lp__rt.copies = c;
