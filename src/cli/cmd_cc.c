@@ -120,6 +120,23 @@ static int lp_cc_links(int argc, char **argv)
     return 1;
 }
 
+/* Whether $CC names a compiler to run: it is set, and not lowprof itself.
+ * A build system told CC="lowprof cc --" (configure, make) passes that on
+ * in the environment, and lowprof cc must not take itself for the
+ * compiler. */
+static int lp_cc_env_compiler(void)
+{
+    const char *cc = getenv("CC");
+    if (!cc || !*cc)
+        return 0;
+    size_t word = strcspn(cc, " \t");
+    const char *base = cc;
+    for (size_t k = 0; k < word; k++)
+        if (cc[k] == '/')
+            base = cc + k + 1;
+    return !((size_t)(cc + word - base) == 7 && memcmp(base, "lowprof", 7) == 0);
+}
+
 /* Whether the command links a program, which gets the runtime: it links
  * and is not -shared. A shared library's code uses the runtime of the
  * program that loads it, as a process has one runtime (and the archive is
@@ -379,7 +396,7 @@ int cmd_cc(int argc, char **argv)
     }
     if (i >= argc)
         return lp_host_usage("cc", "no compiler arguments");
-    if (!compiler)
+    if (!compiler && lp_cc_env_compiler())
         compiler = getenv("CC");
     /* clang when it is there: its builds count in copies, gcc's through
      * the trampoline (bzip2's call graph always on: 1.007 of the plain

@@ -4,8 +4,8 @@
  * one whose address goes to the C library (qsort's comparator, called from
  * outside the program), and calls left by longjmp. check_rt.c's calls
  * tests compare the profile with these numbers (a function returning a
- * function pointer and a computed goto's table are the rewriter's hard
- * cases); the comparator's count
+ * function pointer, a computed goto's table and a load of the program's
+ * own bytes are the rewriter's hard cases); the comparator's count
  * depends on qsort, so the program prints it ("cmp N"). No call is a tail
  * call: a caller whose frame a tail call reuses is not the caller a return
  * address names. */
@@ -124,8 +124,19 @@ op_end:
     return acc;
 }
 
+/* A byte of the program's own array read at a constant index: in the
+ * IR this load looks like a block counter's. */
+unsigned char cl_bytes[16];
+
+NOINLINE int cl_byte(void)
+{
+    return cl_bytes[3] + 1;
+}
+
 int main(void)
 {
+    cl_bytes[3] = (unsigned char)sink;
+    sink += (unsigned long)cl_byte();
     for (int i = 0; i < 10; i++)
         sink += (unsigned long)(cl_pick(i) == cl_leaf);
     static const unsigned char prog[] = {0, 1, 0, 1, 2};

@@ -151,12 +151,14 @@ static const lp_cc_arr *lp_cc_names_arr(const lp_cc_cctx *c, const char *l, size
 
 /* The counter a byte increment's line addresses: `[K x i8], [K x i8]* @NAME,
  * i64 0, i64 J)` after prefix; fills the array and J, returns the text after
- * the closing parenthesis, or NULL. */
+ * the closing parenthesis, or NULL. *arr stays NULL when the global there is
+ * not a counter array (the program's own bytes). */
 static const char *lp_cc_counter_ref(const lp_cc_cctx *c, const char *l, size_t n,
                                      const char *prefix, const lp_cc_arr **arr, unsigned long *j)
 {
     size_t pn = strlen(prefix);
     const char *p = memmem(l, n, prefix, pn);
+    *arr = NULL;
     if (!p)
         return NULL;
     p += pn;
@@ -264,6 +266,8 @@ static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_line *lines, size_t avai
     if (!v || !memmem(lines[0].p, lines[0].n, load, sizeof load - 1))
         return 0;
     const char *rest = lp_cc_counter_ref(c, lines[0].p, lines[0].n, load + 2, &arr, &j);
+    if (!rest && !arr)
+        return 0; /* a byte of the program's own array (gzip's window[]) */
     if (!rest || avail < 3)
         return -1;
     const char *a = lp_cc_defined(lines[1].p, lines[1].n, &an);
