@@ -371,7 +371,7 @@ static int pp_location_id(pp_builder *b, uint64_t pc, uint64_t *out_id)
     }
     lp_symbol sym, entry;
     const char *name = lp_names_group(b->nm, pc, &sym);
-    uint64_t start = sym.function ? sym.function_start : lp_names_start(b->nm, pc);
+    uint64_t start = sym.function ? sym.function_entry : lp_names_start(b->nm, pc);
     lp_symbolize(b->nm->sym, start, &entry);
     /* Code without a symbol is grouped per witnessed entry or per module,
      * and a file of one of its addresses would split the group. */

@@ -145,7 +145,7 @@ uint64_t lp_names_start(lp_names *n, uint64_t pc)
     lp_symbol sym;
     lp_symbolize(n->sym, pc, &sym);
     if (sym.function)
-        return sym.function_start;
+        return sym.function_entry;
     size_t i = lp__unnamed_entry(n, pc);
     return i < n->nentries ? n->entries[i] : pc;
 }

@@ -272,7 +272,7 @@ static int report_edges(lp_names *nm, const lp_report_view *v, const lp_report_o
         lp_symbolize(nm->sym, r->a, &s_from);
         lp_symbolize(nm->sym, r->b, &s_to);
         /* Within one function the destination needs only its line. */
-        int same = s_from.function && s_to.function && s_from.function_start == s_to.function_start;
+        int same = s_from.function && s_to.function && s_from.function_entry == s_to.function_entry;
         lp_tab_cell(&t, "%s", lp_fmt_count(r->v0, c1));
         lp_tab_cell(&t, "%s", lp_fmt_percent(r->v0, total, pct));
         lp_tab_cell(&t, "0x%llx", (unsigned long long)r->a);

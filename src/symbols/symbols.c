@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "symbols_copies.h"
 #include "symbols_plt.h"
 
 /* One module of the map and its (lazily opened) session. */
@@ -47,6 +48,8 @@ typedef struct lp__sym_module {
     size_t ncus;
     bool plt_tried; /* the PLT stub names below were read */
     lp__plt *plt;   /* symbols_plt.c; NULL when none or not read */
+    bool origins_tried;   /* the functions by name below were read */
+    lp__origins *origins; /* symbols_copies.c; NULL when not read */
 } lp__sym_module;
 
 /* Where a compile unit's code lies, for modules without .debug_aranges
@@ -144,6 +147,7 @@ void lp_symbolizer_free(lp_symbolizer *s)
         lp_free(s->mods[i].path);
         lp_free(s->mods[i].cus);
         lp__plt_free(s->mods[i].plt);
+        lp__origins_free(s->mods[i].origins);
     }
     lp_free(s->mods);
     lp_table_fini(&s->cache);
@@ -485,7 +489,7 @@ static int lp__line_by_cu(lp__sym_module *m, uint64_t pc, const char **out_file,
 static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_symbol *out)
 {
     memset(out, 0, sizeof *out);
-    out->function_start = pc;
+    out->function_start = out->function_entry = pc;
     if (!m)
         return;
     out->module = m->path;
@@ -502,7 +506,16 @@ static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_sym
     if (name && name[0] && !(sym.st_size != 0 && offset >= sym.st_size)) {
         out->linkage = lp__copy_origin(s, name);
         out->function = lp__demangled(s, out->linkage);
-        out->function_start = pc - offset;
+        out->function_start = out->function_entry = pc - offset;
+        if (out->linkage != name) { /* a copy: one function with its original */
+            if (!m->origins_tried) {
+                m->origins_tried = true;
+                m->origins = lp__origins_load(m->mod);
+            }
+            uint64_t at = lp__origins_find(m->origins, out->linkage, strlen(out->linkage));
+            if (at)
+                out->function_entry = at;
+        }
     }
     if (!out->function) { /* a PLT stub has no symbol: "target@plt" */
         if (!m->plt_tried) {
@@ -515,7 +528,7 @@ static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_sym
         const char *plt_name = lp__plt_lookup(m->plt, pc, &stub);
         if (plt_name) {
             out->function = out->linkage = plt_name;
-            out->function_start = stub;
+            out->function_start = out->function_entry = stub;
         }
     }
 

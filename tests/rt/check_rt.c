@@ -891,6 +891,27 @@ static void test_calls(void)
               g_blocks, arcs[i].caller, arcs[i].callee, (unsigned long long)g,
               (unsigned long long)p, (unsigned long long)arcs[i].n);
     }
+    /* A call site in a copy (f.lpdup) belongs to f: its function_entry is
+     * f's start, the key of f's method entry, so reports show one f. */
+    const lp_profile *pairs = whole(&l, LP_PROF_CALL_PAIR);
+    size_t cur = 0, in_copies = 0;
+    const lp_entry *pe;
+    while (pairs && (pe = lp_table_next(&pairs->table, &cur)) != NULL) {
+        lp_symbol site, entry;
+        lp_symbolize(l.sym, pe->key.a, &site);
+        if (!site.function || strncmp(site.function, "cl_", 3) != 0)
+            continue;
+        lp_symbolize(l.sym, site.function_entry, &entry);
+        in_copies += site.function_entry != site.function_start;
+        CHECK(entry.function && strcmp(entry.function, site.function) == 0 &&
+                  entry.function_start == site.function_entry &&
+                  method(&l, site.function) > 0,
+              "%s: the site %#llx in %s has its function at %#llx (%s)", g_blocks,
+              (unsigned long long)pe->key.a, site.function,
+              (unsigned long long)site.function_entry, entry.function ? entry.function : "none");
+    }
+    CHECK(strcmp(g_blocks, "inline") == 0 || in_copies > 0,
+          "%s: no call site lies in a copy", g_blocks);
     /* Every call into a method has its caller, the comparator's included
      * (qsort, outside the program). */
     CHECK(sum_by(&l, LP_PROF_CALL_PAIR, 1, "cl_cmp", NULL) == cmp, "%s: pairs into cl_cmp %llu",
