@@ -70,28 +70,8 @@ usertime() {
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 # bzip2's source, fetched once.
-fetch_bzip2() {
-  local apt=$cache/apt src=$cache/src
-  mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$src"
-  if ! ls "$src"/bzip2-*/bzip2.c >/dev/null 2>&1; then
-    command -v apt-get >/dev/null && command -v dpkg-source >/dev/null ||
-      { echo "fetching bzip2's source needs apt-get and dpkg-source (dpkg-dev)" >&2; return 1; }
-    local list=$apt/sources.list
-    if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-      sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources >"$apt/debian.sources"
-      list=/dev/null
-    else
-      grep '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' >"$list"
-    fi
-    local opts=(-q -o Dir::Etc::SourceList="$list" -o Dir::Etc::SourceParts="$apt"
-                -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache")
-    echo "bursty_native: apt-get source bzip2 into $src" >&2
-    apt-get "${opts[@]}" update >"$cache/apt.log" 2>&1 &&
-      (cd "$src" && apt-get "${opts[@]}" source bzip2 >>"$cache/apt.log" 2>&1) ||
-      { echo "apt-get failed; see $cache/apt.log" >&2; return 1; }
-  fi
-  bzsrc=$(ls -d "$src"/bzip2-*/ | head -1)
-}
+. "$here/debian_source.sh"
+fetch_bzip2() { bzsrc=$(debian_source bzip2 "$cache"); }
 
 # One program: name, sources, link flags, count args, time args.
 measure() {
