@@ -107,13 +107,6 @@ void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned 
         k, k, (int)arr_len, arr, j);
 }
 
-/* Gives the numbered values and blocks in b from offset from on names:
- * %N becomes %lp.N and a label N: becomes lp.N:, outside quoted text. The
- * pc-table takes block addresses of the copies, and clang 14 drops what
- * makes such an address a block's own when the block is numbered in IR
- * text (the code generator then merges it with its neighbours, and
- * several counters get one address); named blocks keep it. A function
- * with no numbered values left needs no numbering either. */
 /* Replaces b from offset from on with out's text, and frees out. */
 static void lp_cc_replace_tail(lp_cc_buf *b, size_t from, lp_cc_buf *out)
 {
@@ -127,6 +120,13 @@ static void lp_cc_replace_tail(lp_cc_buf *b, size_t from, lp_cc_buf *out)
     free(out->p);
 }
 
+/* Gives the numbered values and blocks in b from offset from on names:
+ * %N becomes %lp.N and a label N: becomes lp.N:, outside quoted text. The
+ * pc-table takes block addresses of the copies, and clang 14 drops what
+ * makes such an address a block's own when the block is numbered in IR
+ * text (the code generator then merges it with its neighbours, and
+ * several counters get one address); named blocks keep it. A function
+ * with no numbered values left needs no numbering either. */
 void lp__cc_name_numbers(lp_cc_buf *b, size_t from)
 {
     if (b->failed || from >= b->n)
