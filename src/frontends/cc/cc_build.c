@@ -119,14 +119,10 @@ typedef struct lp_cc_argv {
 
 static int lp_cc_push(lp_cc_argv *a, const char *s)
 {
-    if (a->n + 2 > a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 32;
-        char **v = realloc(a->v, cap * sizeof *v);
-        if (!v)
-            return -1;
-        a->v = v;
-        a->cap = cap;
-    }
+    char **v = lp__cc_grow(a->v, a->n + 1, &a->cap, sizeof *v, 32); /* and a NULL */
+    if (!v)
+        return -1;
+    a->v = v;
     a->v[a->n++] = (char *)s;
     a->v[a->n] = NULL;
     return 0;

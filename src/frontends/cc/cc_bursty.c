@@ -233,15 +233,12 @@ static int bt_graph(bt_module *m, uint8_t *flags, lp_bursty_fn_facts *facts)
             long g = callee ? bt_mfn_find(m, callee, clen) : -1;
             if (g < 0)
                 continue;
-            if (ncalls == cap) {
-                cap = cap ? 2 * cap : 256;
-                lp_bursty_call *nc = realloc(calls, cap * sizeof *nc);
-                if (!nc) {
-                    rc = -1;
-                    break;
-                }
-                calls = nc;
+            lp_bursty_call *nc = lp__cc_grow(calls, ncalls, &cap, sizeof *nc, 256);
+            if (!nc) {
+                rc = -1;
+                break;
             }
+            calls = nc;
             calls[ncalls++] = (lp_bursty_call){(uint32_t)i, (uint32_t)g};
         }
     }

@@ -59,14 +59,10 @@ long lp__cc_bt_intern(lp__cc_btnames *t, const char *p, size_t n)
         t->slot = slot;
         t->nslots = ns;
     }
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 64;
-        lp_cc_line *key = realloc(t->key, cap * sizeof *key);
-        if (!key)
-            return -1;
-        t->key = key;
-        t->cap = cap;
-    }
+    lp_cc_line *key = lp__cc_grow(t->key, t->n, &t->cap, sizeof *key, 64);
+    if (!key)
+        return -1;
+    t->key = key;
     t->key[t->n] = (lp_cc_line){p, n};
     size_t i = lp__cc_hash(p, n) & (t->nslots - 1);
     while (t->slot[i])
@@ -98,28 +94,20 @@ int lp__cc_bt_starts(const char *p, const char *end, const char *s)
 
 static int bt_push_stmt(lp__cc_btfn *f, const char *p, size_t n)
 {
-    if (f->nst == f->capst) {
-        size_t cap = f->capst ? 2 * f->capst : 256;
-        lp__cc_btstmt *v = realloc(f->st, cap * sizeof *v);
-        if (!v)
-            return -1;
-        f->st = v;
-        f->capst = cap;
-    }
+    lp__cc_btstmt *v = lp__cc_grow(f->st, f->nst, &f->capst, sizeof *v, 256);
+    if (!v)
+        return -1;
+    f->st = v;
     f->st[f->nst++] = (lp__cc_btstmt){.p = p, .n = n, .def = -1};
     return 0;
 }
 
 static int bt_push_block(lp__cc_btfn *f, const char *label, size_t len)
 {
-    if (f->nbl == f->capbl) {
-        size_t cap = f->capbl ? 2 * f->capbl : 64;
-        lp__cc_btblock *v = realloc(f->bl, cap * sizeof *v);
-        if (!v)
-            return -1;
-        f->bl = v;
-        f->capbl = cap;
-    }
+    lp__cc_btblock *v = lp__cc_grow(f->bl, f->nbl, &f->capbl, sizeof *v, 64);
+    if (!v)
+        return -1;
+    f->bl = v;
     lp__cc_btblock *b = &f->bl[f->nbl++];
     memset(b, 0, sizeof *b);
     b->label = (lp_cc_line){label, len};

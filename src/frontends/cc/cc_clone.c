@@ -148,16 +148,12 @@ static void lp_cc_reach(void *ctx, unsigned long v)
     if (!t.n || (v != w->sp && !lp_cc_local_kind(t)))
         return;
     w->m->state[v] = 1;
-    if (w->depth == w->cap) {
-        size_t cap = w->cap ? 2 * w->cap : 64;
-        unsigned long *s = realloc(w->stack, cap * sizeof *s);
-        if (!s) {
-            w->failed = 1;
-            return;
-        }
-        w->stack = s;
-        w->cap = cap;
+    unsigned long *s = lp__cc_grow(w->stack, w->depth, &w->cap, sizeof *s, 64);
+    if (!s) {
+        w->failed = 1;
+        return;
     }
+    w->stack = s;
     w->stack[w->depth++] = v;
 }
 
@@ -487,13 +483,10 @@ static int lp_cc_callees(lp_cc_ctx *c, const lp_cc_fn *f, size_t **calls, size_t
                                     ? lp_cc_find(c, name, len)
                                     : NULL;
             if (g) {
-                if (*n == *cap) {
-                    size_t *p = realloc(*calls, (*cap ? *cap * 2 : 64) * sizeof *p);
-                    if (!p)
-                        return -1;
-                    *calls = p;
-                    *cap = *cap ? *cap * 2 : 64;
-                }
+                size_t *p = lp__cc_grow(*calls, *n, cap, sizeof *p, 64);
+                if (!p)
+                    return -1;
+                *calls = p;
                 (*calls)[(*n)++] = (size_t)(g - c->fns);
             }
             k += span ? span - 1 : 0;

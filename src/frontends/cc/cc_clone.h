@@ -83,6 +83,11 @@ int lp__cc_name_cmp(const char *a, size_t na, const char *b, size_t nb);
 int lp__cc_depth(char ch);
 /* A hash of the n bytes at p (FNV-1a). */
 size_t lp__cc_hash(const char *p, size_t n);
+/* Room for element n of an array of size-byte elements at p whose
+ * capacity is *cap: p itself while n < *cap, else p reallocated to twice
+ * *cap (first when 0) and *cap updated. NULL without memory, p then still
+ * valid. */
+void *lp__cc_grow(void *p, size_t n, size_t *cap, size_t size, size_t first);
 /* The lines of in (malloc'd; *count of them), or NULL without memory. */
 lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count);
 

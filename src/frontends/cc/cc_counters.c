@@ -375,16 +375,12 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         lp_cc_arr a;
         if (!lp_cc_arr_def(lines[i].p, lines[i].n, &a))
             continue;
-        if (c.narrs == c.cap) {
-            size_t cap = c.cap ? 2 * c.cap : 64;
-            lp_cc_arr *p = realloc(c.arrs, cap * sizeof *p);
-            if (!p) {
-                rc = lp__cc_fail(err, errcap, "out of memory");
-                goto done;
-            }
-            c.arrs = p;
-            c.cap = cap;
+        lp_cc_arr *p = lp__cc_grow(c.arrs, c.narrs, &c.cap, sizeof *p, 64);
+        if (!p) {
+            rc = lp__cc_fail(err, errcap, "out of memory");
+            goto done;
         }
+        c.arrs = p;
         c.arrs[c.narrs++] = a;
     }
     if (c.narrs)

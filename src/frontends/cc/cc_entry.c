@@ -248,14 +248,10 @@ int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
     for (size_t i = 0; i < a->n; i++)
         if (a->v[i] == g)
             return 0;
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 16;
-        unsigned long *q = realloc(a->v, cap * sizeof *q);
-        if (!q)
-            return -1;
-        a->v = q;
-        a->cap = cap;
-    }
+    unsigned long *q = lp__cc_grow(a->v, a->n, &a->cap, sizeof *q, 16);
+    if (!q)
+        return -1;
+    a->v = q;
     a->v[a->n++] = g;
     return 0;
 }

@@ -24,14 +24,10 @@
 static int lp_cc_site_add(lp_cc_sites *s, const char *arr, size_t arr_len, unsigned long j,
                           const char *callee, size_t callee_len)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 256;
-        lp_cc_site *p = realloc(s->v, cap * sizeof *p);
-        if (!p)
-            return -1;
-        s->v = p;
-        s->cap = cap;
-    }
+    lp_cc_site *p = lp__cc_grow(s->v, s->n, &s->cap, sizeof *p, 256);
+    if (!p)
+        return -1;
+    s->v = p;
     s->v[s->n++] = (lp_cc_site){arr, arr_len, j, callee, callee_len};
     return 0;
 }
@@ -189,14 +185,10 @@ void lp__cc_sites_emit(const lp_cc_sites *s, lp_cc_buf *b)
 const char *lp__cc_extra_add(lp_cc_extras *x, const char *fn, size_t fn_len, const char *label,
                              size_t label_len)
 {
-    if (x->n == x->cap) {
-        size_t cap = x->cap ? 2 * x->cap : 64;
-        lp_cc_extra *p = realloc(x->v, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        x->v = p;
-        x->cap = cap;
-    }
+    lp_cc_extra *p = lp__cc_grow(x->v, x->n, &x->cap, sizeof *p, 64);
+    if (!p)
+        return NULL;
+    x->v = p;
     char *name = malloc(32);
     if (!name)
         return NULL;

@@ -66,6 +66,17 @@ lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count)
     return lines;
 }
 
+void *lp__cc_grow(void *p, size_t n, size_t *cap, size_t size, size_t first)
+{
+    if (n < *cap)
+        return p;
+    size_t want = *cap ? 2 * *cap : first;
+    void *q = realloc(p, want * size);
+    if (q)
+        *cap = want;
+    return q;
+}
+
 int lp__cc_ident_char(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
