@@ -1144,16 +1144,19 @@ static double estimated(loaded *l, const char *f)
 #define SCALE_BOUND 0.10
 #endif
 
+/* The prefixed entries of the last scale_run's program. */
+static unsigned long long g_scale_prefixed;
+
 /* Runs rt_scale with threads x rounds under LOWPROF=strategy (and the
  * profile options) and checks hot()'s estimate: exact for always, within
  * SCALE_BOUND otherwise, where tick() must be the clock method. */
-static void scale_run(int threads, unsigned long rounds, const char *strategy)
+static void scale_run(const char *prog, int threads, unsigned long rounds, const char *strategy)
 {
     char env[256], th[16], rd[32];
     snprintf(env, sizeof env, "%s,profiles=call-graph,out=s.lpprof", strategy);
     snprintf(th, sizeof th, "%d", threads);
     snprintf(rd, sizeof rd, "%lu", rounds);
-    char *argv[] = {path_in(g_work, "scale"), th, rd, NULL};
+    char *argv[] = {path_in(g_work, prog), th, rd, NULL};
     int st = run(argv, env, NULL, path_in(g_work, "out.txt"), path_in(g_work, "err.txt"));
     CHECK(ok_status(st), "%s, %d threads: status %d", strategy, threads, st);
     if (!ok_status(st))
@@ -1162,8 +1165,9 @@ static void scale_run(int threads, unsigned long rounds, const char *strategy)
     load("s.lpprof", &l);
     double truth = (double)threads * (double)rounds * 256;
     double est = estimated(&l, "hot"), err = est / truth - 1;
-    printf("check_rt: scale: %2d threads, %-24s hot() estimated %.0f of %.0f (%+.2f %%)\n",
+    printf("check_rt: %s: %2d threads, %-24s hot() estimated %.0f of %.0f (%+.2f %%)\n", prog,
            threads, strategy, est, truth, 100 * err);
+    g_scale_prefixed = strtoull(meta(&l, "entry-sites-prefixed"), NULL, 10);
     if (strncmp(strategy, "strategy=always", 15) == 0) {
         CHECK(est == truth && estimated(&l, "tick") == (double)threads * (double)rounds,
               "%s, %d threads: hot() %.0f and tick() %.0f, not exact", strategy, threads, est,
@@ -1197,9 +1201,20 @@ static void test_scale(void)
         "strategy=always", "strategy=periodic,duty=10", "strategy=periodic,duty=50",
         "strategy=phase"};
     for (size_t i = 0; i < sizeof strategies / sizeof strategies[0]; i++) {
-        scale_run(1, 1500000, strategies[i]);
-        scale_run(16, 100000, strategies[i]);
+        scale_run("scale", 1, 1500000, strategies[i]);
+        scale_run("scale", 16, 100000, strategies[i]);
     }
+    /* hot(), tick() and work() were prefixed, so the clock above counted
+     * through tick()'s copy; here the two stay on the trampoline. */
+    unsigned long long prefixed = g_scale_prefixed;
+    CHECK(prefixed >= 3, "scale: %llu prefixed entries (hot, tick and work at least)", prefixed);
+    static const char *const asm_first[] = {"-DLP_SCALE_ASM_FIRST", NULL};
+    build_with("scale-asm", "clang", "call-graph", NULL, asm_first);
+    for (int threads = 1; threads <= 16; threads += 15)
+        scale_run("scale-asm", threads, threads == 1 ? 1500000 : 100000,
+                  "strategy=periodic,duty=10");
+    CHECK(g_scale_prefixed == prefixed - 2, "scale-asm: %llu prefixed entries, not %llu",
+          g_scale_prefixed, prefixed - 2);
     /* The refine policy runs and says so. Its estimate is held to a factor
      * of two only: refine lets a sample of one phase stand for the
      * cut-short last interval when that is a phase of its own, which

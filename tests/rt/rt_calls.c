@@ -5,7 +5,8 @@
  * outside the program), and calls left by longjmp. check_rt.c's calls
  * tests compare the profile with these numbers (a function returning a
  * function pointer, a computed goto's table and a load of the program's
- * own bytes are the rewriter's hard cases); the comparator's count
+ * own bytes are the rewriter's hard cases, and so are two functions whose
+ * entry cannot be prefixed); the comparator's count
  * depends on qsort, so the program prints it ("cmp N"). No call is a tail
  * call: a caller whose frame a tail call reuses is not the caller a return
  * address names. */
@@ -131,6 +132,21 @@ unsigned char cl_bytes[16];
 NOINLINE int cl_byte(void)
 {
     return cl_bytes[3] + 1;
+}
+
+/* Never called: functions whose entry clang 14 cannot give a short
+ * redirect (it crashes on them), so lowprof cc must keep their patchable
+ * entry: one with no instruction at all, one starting with inline
+ * assembly. */
+NOINLINE void cl_no_code(void)
+{
+    __builtin_unreachable();
+}
+
+NOINLINE int cl_asm_first(int x)
+{
+    __asm__ volatile("" : "+r"(x));
+    return x + 1;
 }
 
 int main(void)

@@ -191,16 +191,49 @@ void lp__cc_name_numbers(lp_cc_buf *b, size_t from);
  * their numbers. */
 void lp__cc_name_copy_blocks(lp_cc_buf *b, size_t from);
 
-/* The attribute groups copies use, each given a twin without the
- * patchable entry. */
+/* Attribute groups given a twin, numbered base higher, in which the
+ * patchable entry attribute is replaced by entry ("" to drop it): the
+ * copies' groups (they count inline, and a NOP run at every call would be
+ * patched by nothing), and the groups of originals whose copy takes calls
+ * (lp__cc_prefixed). */
 typedef struct lp_cc_attrs {
+    unsigned long base;
+    const char *entry;
     unsigned long *v;
     size_t n, cap;
 } lp_cc_attrs;
-/* Writes a copy's define line naming its group's twin, and notes the
- * group. 0, or -1 without memory. */
-int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n);
-/* After an `attributes #N = {...}` line: its twin, if a copy uses it. */
+#define LP_CC_ATTRS_COPIES 100000UL
+#define LP_CC_ATTRS_PREFIXED 200000UL
+/* What an original whose copy takes calls has in place of its patchable
+ * entry: five bytes before the function, which the runtime fills with a
+ * jump to the copy, and a first instruction of at least two bytes, which
+ * it overwrites with a short jump back to them while the function is on.
+ * Switched off, the entry runs no instruction of lowprof's. */
+#define LP_CC_ENTRY_PREFIXED "\"patchable-function-prefix\"=\"5\" \"patchable-function\"=\"prologue-short-redirect\""
+/* Writes a define line naming its group's twin, and notes the group. 0,
+ * or -1 without memory. */
+int lp__cc_twin_define(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n);
+/* After an `attributes #N = {...}` line: its twin, if a noted define uses
+ * it. */
 void lp__cc_attrs_twin(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n);
+
+/* The originals whose copy takes calls (`@NAME.lpdup` is defined) and
+ * whose entry can be prefixed: their names with '@', sorted. clang 14's
+ * code generator fails on a short redirect of a function whose first
+ * instruction is inline assembly or which has no instruction at all, so a
+ * function whose entry block has inline assembly, starts with
+ * `unreachable`, or which is naked, keeps its patchable entry. */
+typedef struct lp_cc_prefix_name {
+    lp_cc_line name;
+    int unsafe;
+} lp_cc_prefix_name;
+typedef struct lp_cc_prefixed {
+    lp_cc_prefix_name *v;
+    size_t n;
+} lp_cc_prefixed;
+/* Collects them from the module. 0, or -1 without memory. */
+int lp__cc_prefixed_scan(lp_cc_prefixed *s, const lp_cc_line *lines, size_t n);
+/* Whether the define line l names one of them. */
+int lp__cc_prefixed(const lp_cc_prefixed *s, const char *l, size_t n);
 
 #endif

@@ -359,7 +359,9 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
     lp_cc_buf b = {0};
     lp_cc_sites sites = {0};
     lp_cc_extras extras = {0};
-    lp_cc_attrs attrs = {0};
+    lp_cc_attrs attrs = {.base = LP_CC_ATTRS_COPIES, .entry = ""};
+    lp_cc_attrs prefixed_attrs = {.base = LP_CC_ATTRS_PREFIXED, .entry = LP_CC_ENTRY_PREFIXED};
+    lp_cc_prefixed prefixed = {0};
     long rc = 0, arrays = 0;
     size_t n = 0;
     /* A terminated copy: the number parsers and comparisons below may read
@@ -371,6 +373,12 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         return lp__cc_fail(err, errcap, "out of memory");
     }
     in[len] = 0;
+    if (lp__cc_prefixed_scan(&prefixed, lines, n) != 0) {
+        free(prefixed.v);
+        free(lines);
+        free(in);
+        return lp__cc_fail(err, errcap, "out of memory");
+    }
     for (size_t i = 0; i < n; i++) {
         lp_cc_arr a;
         if (!lp_cc_arr_def(lines[i].p, lines[i].n, &a))
@@ -424,10 +432,15 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             const char *paren = fn_name ? memchr(fn_name, '(', (size_t)(l + ln - fn_name)) : NULL;
             fn_name_len = paren ? (size_t)(paren - fn_name) : 0;
             label = NULL;
-            if (in_copy && lp__cc_copy_attrs(&attrs, &b, l, ln) < 0)
+            if (in_copy && lp__cc_twin_define(&attrs, &b, l, ln) < 0)
                 b.failed = 1;
             if (in_copy)
                 continue;
+            if (lp__cc_prefixed(&prefixed, l, ln)) {
+                if (lp__cc_twin_define(&prefixed_attrs, &b, l, ln) < 0)
+                    b.failed = 1;
+                continue;
+            }
         } else if (ln == 1 && l[0] == '}') {
             if (in_copy)
                 lp__cc_name_numbers(&b, fn_out);
@@ -547,8 +560,10 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         lp__cc_put(&b, "\n", 1);
         if (ln && l[0] == '@' && memmem(l, ln, "blockaddress(", 13))
             lp__cc_name_copy_blocks(&b, line_out);
-        if (ln > 12 && memcmp(l, "attributes #", 12) == 0)
+        if (ln > 12 && memcmp(l, "attributes #", 12) == 0) {
             lp__cc_attrs_twin(&attrs, &b, l, ln);
+            lp__cc_attrs_twin(&prefixed_attrs, &b, l, ln);
+        }
     }
     if (rc == 0 && (arrays > 0 || extras.n > 0)) {
         /* The runtime is linked into the executable: its thread-local
@@ -595,6 +610,8 @@ done:
     free(c.arrs);
     free(sites.v);
     free(attrs.v);
+    free(prefixed_attrs.v);
+    free(prefixed.v);
     lp__cc_extras_free(&extras);
     if (rc < 0) {
         free(b.p);

@@ -1,7 +1,8 @@
 /* What lowprof cc changes in each copy as a whole, after the counters
  * (cc_clone.h): the entry check after the entry counter, the phis that
- * named the entry block, names for the numbered values and blocks, and
- * attribute groups without the patchable entry. */
+ * named the entry block, names for the numbered values and blocks; and
+ * the attribute groups of copies (no patchable entry) and of originals
+ * whose copy takes calls (a patchable prefix in its place). */
 #define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,15 +215,9 @@ void lp__cc_name_copy_blocks(lp_cc_buf *b, size_t from)
     lp_cc_replace_tail(b, from, &out);
 }
 
-/* The copies' function attributes. A copy inherits its original's
- * patchable entry, a 5-byte NOP run at every call that nothing patches in
- * a copy that counts inline: each attribute group a copy uses gets a twin
- * without it, numbered LP_CC_ATTR_TWIN higher. */
-#define LP_CC_ATTR_TWIN 100000UL
-
-/* Writes a copy's define line with its attribute group (` #N` after the
- * parameters) replaced by the twin, and notes N. 0, or -1 without memory. */
-int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
+/* Writes a define line with its attribute group (` #N` after the
+ * parameters) replaced by the twin, and notes N. */
+int lp__cc_twin_define(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
 {
     const char *end = l + n, *p = lp__cc_params(l, n);
     int depth = 0;
@@ -242,7 +237,7 @@ int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
         return 0;
     }
     lp__cc_put(b, l, (size_t)(h - l));
-    lp__cc_printf(b, " #%lu", g + LP_CC_ATTR_TWIN);
+    lp__cc_printf(b, " #%lu", g + a->base);
     lp__cc_put(b, num_end, (size_t)(end - num_end));
     lp__cc_put(b, "\n", 1);
     for (size_t i = 0; i < a->n; i++)
@@ -256,8 +251,6 @@ int lp__cc_copy_attrs(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
     return 0;
 }
 
-/* After the line `attributes #N = { ... }`: the twin of a group copies use,
- * without "patchable-function-entry". */
 void lp__cc_attrs_twin(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n)
 {
     size_t used;
@@ -272,12 +265,124 @@ void lp__cc_attrs_twin(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t
     const char *end = l + n, *k = memmem(e, (size_t)(end - e), key, sizeof key - 1);
     const char *kend =
         k ? memchr(k + sizeof key - 1, '"', (size_t)(end - (k + sizeof key - 1))) : NULL;
-    lp__cc_printf(b, "attributes #%lu", g + LP_CC_ATTR_TWIN);
+    lp__cc_printf(b, "attributes #%lu", g + a->base);
     if (kend) {
         lp__cc_put(b, e, (size_t)(k - e));
+        if (*a->entry)
+            lp__cc_printf(b, " %s", a->entry);
         lp__cc_put(b, kend + 1, (size_t)(end - (kend + 1)));
     } else {
         lp__cc_put(b, e, (size_t)(end - e));
     }
     lp__cc_put(b, "\n", 1);
+}
+
+/* A define line's name, from '@' up to its parameters' '('. */
+static lp_cc_line lp_cc_define_name(const char *l, size_t n)
+{
+    const char *paren = lp__cc_params(l, n);
+    const char *at = paren ? memrchr(l, '@', (size_t)(paren - l)) : NULL;
+    lp_cc_line r = {at, at ? (size_t)(paren - at) : 0};
+    return r;
+}
+
+static int lp_cc_name_cmp(const void *x, const void *y)
+{
+    const lp_cc_line *a = x, *b = y;
+    int c = memcmp(a->p, b->p, a->n < b->n ? a->n : b->n);
+    return c ? c : (a->n > b->n) - (a->n < b->n);
+}
+
+static int lp_cc_starts_with(lp_cc_line l, const char *s)
+{
+    size_t k = strlen(s);
+    return l.n >= k && memcmp(l.p, s, k) == 0;
+}
+
+/* Whether the function whose define line is lines[i] cannot have its
+ * entry prefixed (lp_cc_prefixed): naked (its group is among the naked
+ * ones), or an entry block with inline assembly or nothing but
+ * `unreachable`. */
+static int lp_cc_prefix_unsafe(const lp_cc_line *lines, size_t n, size_t i,
+                               const unsigned long *naked, size_t nnaked)
+{
+    const char *end = lines[i].p + lines[i].n, *h = lp__cc_params(lines[i].p, lines[i].n);
+    h = h ? memmem(h, (size_t)(end - h), ") #", 3) : NULL;
+    if (h) {
+        size_t used;
+        unsigned long g = lp__cc_num(h + 3, (size_t)(end - (h + 3)), &used);
+        for (size_t k = 0; used && k < nnaked; k++)
+            if (naked[k] == g)
+                return 1;
+    }
+    int first = 1;
+    for (size_t j = i + 1; j < n; j++) {
+        lp_cc_line l = lines[j];
+        if (lp_cc_starts_with(l, "}") || (l.n && l.p[l.n - 1] == ':') ||
+            (l.n && l.p[0] != ' ' && memchr(l.p, ':', l.n)))
+            return 0; /* the entry block ends */
+        if (!l.n || lp_cc_starts_with(l, "  call void @llvm.dbg."))
+            continue;
+        if ((first && lp_cc_starts_with(l, "  unreachable")) || memmem(l.p, l.n, " asm ", 5))
+            return 1;
+        first = 0;
+    }
+    return 0;
+}
+
+int lp__cc_prefixed_scan(lp_cc_prefixed *s, const lp_cc_line *lines, size_t n)
+{
+    static const char suffix[] = LP_CC_CLONE_SUFFIX;
+    const size_t k = sizeof suffix - 1;
+    size_t cap = 0, ncap = 0, nnaked = 0;
+    unsigned long *naked = NULL;
+    s->v = NULL;
+    s->n = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (lp_cc_starts_with(lines[i], "attributes #") &&
+            memmem(lines[i].p, lines[i].n, " naked ", 7)) {
+            unsigned long *q = lp__cc_grow(naked, nnaked, &ncap, sizeof *q, 8);
+            if (!q) {
+                free(naked);
+                return -1;
+            }
+            naked = q;
+            size_t used;
+            naked[nnaked++] = lp__cc_num(lines[i].p + 12, lines[i].n - 12, &used);
+        }
+        if (!lp_cc_starts_with(lines[i], "define "))
+            continue;
+        lp_cc_line name = lp_cc_define_name(lines[i].p, lines[i].n);
+        if (name.n <= k + 1 || memcmp(name.p + name.n - k, suffix, k) != 0)
+            continue;
+        lp_cc_prefix_name *q = lp__cc_grow(s->v, s->n, &cap, sizeof *q, 64);
+        if (!q) {
+            free(naked);
+            return -1;
+        }
+        s->v = q;
+        name.n -= k;
+        s->v[s->n++] = (lp_cc_prefix_name){name, 0};
+    }
+    if (s->n)
+        qsort(s->v, s->n, sizeof *s->v, lp_cc_name_cmp);
+    for (size_t i = 0; i < n && s->n; i++) {
+        if (!lp_cc_starts_with(lines[i], "define "))
+            continue;
+        lp_cc_line name = lp_cc_define_name(lines[i].p, lines[i].n);
+        lp_cc_prefix_name *hit =
+            name.n ? bsearch(&name, s->v, s->n, sizeof *s->v, lp_cc_name_cmp) : NULL;
+        if (hit && lp_cc_prefix_unsafe(lines, n, i, naked, nnaked))
+            hit->unsafe = 1;
+    }
+    free(naked);
+    return 0;
+}
+
+int lp__cc_prefixed(const lp_cc_prefixed *s, const char *l, size_t n)
+{
+    lp_cc_line name = lp_cc_define_name(l, n);
+    const lp_cc_prefix_name *hit =
+        name.n && s->n ? bsearch(&name, s->v, s->n, sizeof *s->v, lp_cc_name_cmp) : NULL;
+    return hit && !hit->unsafe;
 }

@@ -59,12 +59,18 @@ static void lp__rt_clocks_set(const long *pick, unsigned n)
     lp__rt_tk.nclocks = n;
 }
 
-/* The clock's count now: its methods' calls (0 without one). */
+/* The clock's count now: its methods' calls (0 without one). A prefixed
+ * method's calls all go to its copy, in windows and out of them, and its
+ * copy's entry counter counts them whether the copies are counting or
+ * not. */
 uint64_t lp__rt_clock_count(void)
 {
     uint64_t n = 0;
-    for (unsigned c = 0; c < lp__rt_tk.nclocks; c++)
-        n += lp__rt_method_count((size_t)lp__rt_tk.clocks[c]);
+    for (unsigned c = 0; c < lp__rt_tk.nclocks; c++) {
+        size_t m = (size_t)lp__rt_tk.clocks[c];
+        n += lp__rt.methods[m].prefixed ? lp__rt_cnt_total((size_t)lp__rt.methods[m].entry_guard)
+                                        : lp__rt_method_count(m);
+    }
     return n;
 }
 
@@ -193,7 +199,8 @@ int lp__rt_clock_choose(void)
         uint64_t n = lp__rt_method_count(i) - lp__rt_wopen[i];
         const lp__rt_method *m = &lp__rt.methods[i];
         if (n < LP__RT_CLOCK_MIN || n * LP__RT_CLOCK_SHARE > total ||
-            m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->unswitchable)
+            m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->unswitchable ||
+            (m->prefixed && m->entry_guard < 0))
             continue;
         /* into the list, most called first */
         unsigned j;

@@ -212,11 +212,10 @@ static void lp__rt_cnt_settle(lp__rt_tcounts *tc)
         lp__rt_cnt_close(tc);
 }
 
-/* What tc's copies have counted into b and not yet added to it. */
-static uint64_t lp__rt_cnt_live(const lp__rt_tcounts *tc, size_t g)
+/* Counter g's twin in the thread whose thread pointer is tp: its value
+ * now (0 when g has no twin). */
+static uint64_t lp__rt_twin_value(const uint8_t *tp, size_t g)
 {
-    if (!tc->counting || !__atomic_load_n(&tc->tp, __ATOMIC_ACQUIRE))
-        return 0;
     for (size_t lo = 0, hi = lp__rt_nsegs; lo < hi;) {
         size_t mid = lo + (hi - lo) / 2;
         const lp__rt_seg *s = &lp__rt_segs[mid];
@@ -225,11 +224,23 @@ static uint64_t lp__rt_cnt_live(const lp__rt_tcounts *tc, size_t g)
         else if (g >= s->g0 + s->n)
             lo = mid + 1;
         else
-            return __atomic_load_n(&lp__rt_twin(tc->tp, s)[g - s->g0], __ATOMIC_RELAXED) -
-                   tc->snap[g];
+            return __atomic_load_n(&lp__rt_twin(tp, s)[g - s->g0], __ATOMIC_RELAXED);
     }
     return 0;
 }
+
+/* What tc's copies have counted into b and not yet added to it. */
+static uint64_t lp__rt_cnt_live(const lp__rt_tcounts *tc, size_t g)
+{
+    const uint8_t *tp = __atomic_load_n(&tc->tp, __ATOMIC_ACQUIRE);
+    if (!tc->counting || !tp)
+        return 0;
+    return lp__rt_twin_value(tp, g) - tc->snap[g];
+}
+
+/* What the ended threads' twins held (lp__rt_cnt_total), under the gate
+ * lock. */
+static uint64_t *lp__rt_cnt_gone;
 
 /* The CPU time when the gate last opened or closed the threads' counting
  * (0: never), and whether it was opening. */
@@ -293,6 +304,17 @@ static void lp__rt_cnt_attach(lp__rt_tcounts *tc)
     lp__rt_gate_give();
 }
 
+/* Adds the twins of the thread whose thread pointer is tp to dst. */
+static void lp__rt_cnt_add_twins(const uint8_t *tp, uint64_t *dst)
+{
+    for (size_t i = 0; i < lp__rt_nsegs; i++) {
+        const lp__rt_seg *s = &lp__rt_segs[i];
+        const uint64_t *t = lp__rt_twin(tp, s);
+        for (size_t j = 0; j < s->n; j++)
+            dst[s->g0 + j] += __atomic_load_n(&t[j], __ATOMIC_RELAXED);
+    }
+}
+
 /* At thread exit: what its copies counted goes into its block, and the
  * block goes back for the next new thread. */
 static void lp__rt_tc_release(void *p)
@@ -304,6 +326,8 @@ static void lp__rt_tc_release(void *p)
         lp__rt_gate_take();
         if (tc->counting)
             lp__rt_cnt_close(tc);
+        if (tc->tp && lp__rt_cnt_gone)
+            lp__rt_cnt_add_twins(tc->tp, lp__rt_cnt_gone);
         __atomic_store_n(&tc->tp, NULL, __ATOMIC_RELEASE);
         lp__rt_gate_give();
     }
@@ -779,6 +803,9 @@ int lp__rt_counters_init(void)
     lp__rt.arc_mask = arcs - 1;
     if (lp__rt_cnt_start && lp__rt_segs_load() != 0)
         return LP_ENOMEM;
+    if (lp__rt_cnt_start &&
+        !(lp__rt_cnt_gone = calloc(lp__rt.nguards + 1, sizeof *lp__rt_cnt_gone)))
+        return LP_ENOMEM;
     /* m, b and a, then (inline counters) snap and icache */
     size_t words = lp__rt.nmethods + lp__rt.nguards + arcs +
                    (lp__rt_cnt_start ? lp__rt.nguards + 2 * LP__RT_ICACHE : 0);
@@ -806,6 +833,8 @@ void lp__rt_counters_reset(void)
     }
     memset(lp__rt.arc_keys, 0, (lp__rt.arc_mask + 1) * sizeof *lp__rt.arc_keys);
     lp__rt.arc_drops = 0;
+    if (lp__rt_cnt_gone)
+        memset(lp__rt_cnt_gone, 0, lp__rt.nguards * sizeof *lp__rt_cnt_gone);
 }
 
 int lp__rt_counts_alloc(lp__rt_counts *c)
@@ -867,6 +896,22 @@ uint64_t lp__rt_cnt_sum(size_t g)
     for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
          tc = tc->next)
         n += __atomic_load_n(&tc->b[g], __ATOMIC_RELAXED) + lp__rt_cnt_live(tc, g);
+    lp__rt_gate_give();
+    return n;
+}
+
+uint64_t lp__rt_cnt_total(size_t g)
+{
+    if (!lp__rt_cnt_start || g >= lp__rt.nguards || !lp__rt_cnt_gone)
+        return 0;
+    lp__rt_gate_take();
+    uint64_t n = lp__rt_cnt_gone[g];
+    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
+         tc = tc->next) {
+        const uint8_t *tp = __atomic_load_n(&tc->tp, __ATOMIC_ACQUIRE);
+        if (tp)
+            n += lp__rt_twin_value(tp, g);
+    }
     lp__rt_gate_give();
     return n;
 }

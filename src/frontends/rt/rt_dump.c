@@ -477,6 +477,7 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     lp__rt_meta_u64(m, "entry-sites", lp__rt.entry_sites);
     lp__rt_meta_u64(m, "entry-sites-unswitchable", lp__rt.entry_unswitchable);
     lp__rt_meta_u64(m, "entry-sites-direct", lp__rt.entry_direct);
+    lp__rt_meta_u64(m, "entry-sites-prefixed", lp__rt.entry_prefixed);
     lp__rt_meta_u64(m, "block-guards", lp__rt.nguards);
     if (lp__rt_cnt_start)
         lp__rt_meta_u64(m, "block-guards-twinned", lp__rt_twinned);

@@ -269,8 +269,26 @@ LP__TEXT_ACCESS static int lp__rt_endbr_before(const uint8_t *p)
     return p[-4] == 0xf3 && p[-3] == 0x0f && p[-2] == 0x1e && p[-1] == 0xfa;
 }
 
+/* Whether the patchable entry at site is a prefix (lowprof cc's originals
+ * whose copy takes calls, LP_CC_ENTRY_PREFIXED): the five bytes end where
+ * a function starts, and no function starts at them. The compiler's entry
+ * NOPs are the function's first bytes, or follow its endbr64. */
+static int lp__rt_prefix_at(uint64_t site)
+{
+    long f = lp__rt_floor(lp__rt.funcs, lp__rt.nfuncs, sizeof *lp__rt.funcs, site + 5);
+    return f >= 0 && lp__rt.funcs[f].start == site + 5 &&
+           (f == 0 || lp__rt.funcs[f - 1].start != site);
+}
+
+/* The function a patchable entry belongs to: its first byte. */
+static uint64_t lp__rt_site_function(uint64_t site)
+{
+    return lp__rt_prefix_at(site) ? site + 5 : site;
+}
+
 /* Function entries of the methods: the patchable entries (less a preceding
- * endbr64) and the pc-table's function-entry blocks, sorted and unique. */
+ * endbr64; after a prefix) and the pc-table's function-entry blocks, sorted
+ * and unique. */
 static int lp__rt_collect_entries(uint64_t **out, size_t *out_n, uint64_t **out_sites,
                                   size_t *out_nsites)
 {
@@ -294,7 +312,10 @@ static int lp__rt_collect_entries(uint64_t **out, size_t *out_n, uint64_t **out_
         if (lp__rt_copy_at(site) >= 0)
             continue; /* a copy's entry is not a method's */
         const uint8_t *p = (const uint8_t *)(uintptr_t)site;
-        e[n++] = lp__rt_in_text(site - 4, 4) && lp__rt_endbr_before(p) ? site - 4 : site;
+        if (lp__rt_prefix_at(site))
+            e[n++] = site + 5;
+        else
+            e[n++] = lp__rt_in_text(site - 4, 4) && lp__rt_endbr_before(p) ? site - 4 : site;
     }
     for (size_t i = 0; i < npcs; i++)
         if ((lp__rt.pcs_start[2 * i + 1] & 1) && /* PCFLAG_FUNC_ENTRY */
@@ -447,7 +468,7 @@ int lp__rt_methods_build(void)
             long c = lp__rt.ncopies ? lp__rt_copy_at(sites[i]) : -1;
             if ((c >= 0) != (pass == 1))
                 continue;
-            long k = c >= 0 ? lp__rt.copies[c].method : lp__rt_method_at(sites[i]);
+            long k = c >= 0 ? lp__rt.copies[c].method : lp__rt_method_at(lp__rt_site_function(sites[i]));
             const uint8_t *p = (const uint8_t *)(uintptr_t)sites[i];
             if (k < 0 || (c < 0 ? m[k].site : m[k].copy_site) ||
                 (c >= 0 && lp__rt.copies[c].takes_calls) || !lp__rt_entry_bytes_ok(p, sites[i]))
@@ -464,6 +485,7 @@ int lp__rt_methods_build(void)
                 continue;
             }
             m[k].site = sites[i];
+            m[k].prefixed = (uint8_t)lp__rt_prefix_at(sites[i]);
             lp__rt.entry_sites++;
         }
     }

@@ -130,7 +130,8 @@ enum { LP__RT_AUTO = 0, LP__RT_FORCE_ON = 1, LP__RT_FORCE_OFF = 2 };
 typedef struct lp__rt_method {
     uint64_t entry;                /* its first byte */
     uint64_t end;                  /* one past its last byte */
-    uint64_t site;                 /* its patchable entry, or 0 */
+    uint64_t site;                 /* its patchable entry, or 0; when prefixed,
+                                      the five bytes before entry */
     uint64_t copy;                 /* its block-profiled copy's entry (lowprof cc
                                       --blocks=clone), where the entry sends calls
                                       while blocks are on; 0 if none */
@@ -145,12 +146,19 @@ typedef struct lp__rt_method {
                                       blocks are on (a run without function
                                       events): E9 rel32 to the copy */
     uint8_t has_cov;               /* the pc-table lists blocks of it */
+    uint8_t prefixed;              /* lowprof cc's original whose copy takes
+                                      calls: site holds `jmp copy` for good,
+                                      and switching writes the function's
+                                      first two bytes (rt_patch.c) */
+    uint16_t entry_bytes;          /* those two bytes as compiled */
     int32_t entry_guard;           /* its copy's entry counter (inline counters),
                                       or -1 */
     uint8_t clock;                 /* a clock method (rt_daemon.c): its entry goes
                                       through the trampoline, which counts it in
                                       and out of windows, and its copy is not
-                                      used (rt_patch.c, lp__rt_patch_clock) */
+                                      used (rt_patch.c, lp__rt_patch_clock); a
+                                      prefixed one's goes to its copy, whose
+                                      entry counter counts it */
     uint8_t ever[LP_RT_TYPES];     /* on[] was ever set: with inline counters
                                       its copy counts only while some method
                                       is on, so a dump keeps a method's counts
@@ -244,8 +252,8 @@ LP__HIDDEN void lp__rt_patch_prewindow(int on);
 extern LP__HIDDEN int lp__rt_prewindow;
 /* Makes method i a clock method (on) or not. A method whose entry jumps
  * straight to its copy is pointed at the trampoline instead while it is a
- * clock: only the trampoline counts it while the copies do not. Caller
- * holds lp__rt.lock. */
+ * clock: only the trampoline counts it while the copies do not. A
+ * prefixed entry keeps jumping to its copy. Caller holds lp__rt.lock. */
 LP__HIDDEN void lp__rt_patch_clock(size_t i, int on);
 
 /* ---- counting (rt_count.c, rt_tramp.S) --------------------------------------------- */
@@ -354,6 +362,11 @@ extern size_t lp__rt_twinned LP__HIDDEN;
 /* The sum over every thread's block of counter g of the copies' inline
  * counters, with what the copies counting now have not added yet. */
 LP__HIDDEN uint64_t lp__rt_cnt_sum(size_t g);
+/* Counter g of the copies over every thread since it started, counting
+ * or not: the live twins, and what the ended threads' twins held. It
+ * counts a prefixed clock method's entries (rt_clock.c), whose calls go
+ * to its copy while the windows are closed too. */
+LP__HIDDEN uint64_t lp__rt_cnt_total(size_t g);
 /* Gives the calling thread its counter block now if it has none (the
  * constructor, for the main thread). Signal-safe. */
 LP__HIDDEN void lp__rt_thread_attach(void);
@@ -622,7 +635,7 @@ typedef struct lp__rt_state {
     unsigned map_bits; /* log2 of its capacity */
     lp__rt_site *cov; /* grouped by method */
     size_t ncov;
-    size_t entry_sites, entry_unswitchable, cov_rejected;
+    size_t entry_sites, entry_unswitchable, entry_prefixed, cov_rejected;
     size_t entry_direct; /* entry sites that jump straight to a copy */
 
     lp__rt_func *funcs; /* executable's function symbols, sorted */

@@ -20,6 +20,16 @@
  *   tail jump    on  E9 rel32   jmp __sanitizer_cov_trace_pc_guard (as compiled)
  *                off C3 ....    ret (what the callback would have done)
  *
+ * A prefixed entry (lowprof cc's originals whose copy takes calls) costs
+ * nothing while off: its five bytes lie before the function, and hold
+ * `E9 rel32`, a jump to the copy, from the constructor on. The compiler
+ * made the function's first instruction at least two bytes long, and
+ * switching writes those two bytes in one store (they lie in one cache
+ * line, so the store is atomic, and a thread sees either instruction):
+ *
+ *   entry        on  EB F9        jmp -7, to the jump in the five bytes
+ *   (prefixed)   off (as compiled) the function's first two bytes
+ *
  * `test` writes only the flags, which are dead at a call site and at a
  * function's entry (every call clobbers them), and reads eax; it costs one
  * instruction like the NOP it replaces. A thread sees either the old or the
@@ -47,8 +57,12 @@ void __sanitizer_cov_trace_pc_guard(uint32_t *guard);
 
 typedef struct lp__rt_write {
     uint64_t addr;
-    uint8_t byte;
+    uint16_t value;
+    uint8_t wide; /* two bytes, not one */
 } lp__rt_write;
+
+/* A prefixed entry's on form: EB F9, little-endian. */
+#define LP__RT_JMP_PREFIX 0xf9ebu
 
 static lp__rt_write *lp__rt_writes;
 static size_t lp__rt_writes_cap;
@@ -115,14 +129,24 @@ typedef struct lp__rt_run {
 static void lp__rt_write_run(void *arg)
 {
     const lp__rt_run *r = arg;
-    for (size_t i = 0; i < r->n; i++)
-        lp__rt_store8(r->w[i].addr, r->w[i].byte);
+    for (size_t i = 0; i < r->n; i++) {
+        if (r->w[i].wide)
+            lp__rt_store16(r->w[i].addr, r->w[i].value);
+        else
+            lp__rt_store8(r->w[i].addr, (uint8_t)r->w[i].value);
+    }
 }
 
 static int lp__rt_write_cmp(const void *x, const void *y)
 {
     const lp__rt_write *a = x, *b = y;
     return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* One past the last byte a write changes. */
+static uint64_t lp__rt_write_end(const lp__rt_write *w)
+{
+    return w->addr + (w->wide ? 2 : 1);
 }
 
 /* Writes the n queued bytes, sorted by address, one mprotect pair per run
@@ -135,19 +159,19 @@ static void lp__rt_flush_writes(size_t n)
     size_t i = 0;
     while (i < n) {
         size_t j = i + 1;
-        uint64_t end_page = (lp__rt_writes[i].addr + 1 + pg - 1) & ~(pg - 1);
+        uint64_t end_page = (lp__rt_write_end(&lp__rt_writes[i]) + pg - 1) & ~(pg - 1);
         while (j < n && (lp__rt_writes[j].addr & ~(pg - 1)) <= end_page) {
-            end_page = (lp__rt_writes[j].addr + 1 + pg - 1) & ~(pg - 1);
+            end_page = (lp__rt_write_end(&lp__rt_writes[j]) + pg - 1) & ~(pg - 1);
             j++;
         }
         lp__rt_run r = {lp__rt_writes + i, j - i};
-        lp__rt_with_writable(lp__rt_writes[i].addr, lp__rt_writes[j - 1].addr + 1,
+        lp__rt_with_writable(lp__rt_writes[i].addr, lp__rt_write_end(&lp__rt_writes[j - 1]),
                              lp__rt_write_run, &r);
         i = j;
     }
 }
 
-static int lp__rt_queue(size_t *n, uint64_t addr, uint8_t byte)
+static int lp__rt_queue_write(size_t *n, uint64_t addr, uint16_t value, uint8_t wide)
 {
     if (*n == lp__rt_writes_cap) {
         size_t cap = lp__rt_writes_cap ? 2 * lp__rt_writes_cap : 256;
@@ -157,10 +181,23 @@ static int lp__rt_queue(size_t *n, uint64_t addr, uint8_t byte)
         lp__rt_writes = g;
         lp__rt_writes_cap = cap;
     }
-    lp__rt_writes[*n].addr = addr;
-    lp__rt_writes[*n].byte = byte;
+    lp__rt_writes[*n] = (lp__rt_write){addr, value, wide};
     (*n)++;
     return 0;
+}
+
+static int lp__rt_queue(size_t *n, uint64_t addr, uint8_t byte)
+{
+    return lp__rt_queue_write(n, addr, byte, 0);
+}
+
+/* Queues method m's entry site switched on (to its copy or the
+ * trampoline) or off. */
+static int lp__rt_queue_entry(size_t *n, const lp__rt_method *m, int on)
+{
+    if (m->prefixed)
+        return lp__rt_queue_write(n, m->entry, on ? LP__RT_JMP_PREFIX : m->entry_bytes, 1);
+    return lp__rt_queue(n, m->site, !on ? 0xa9 : m->direct ? 0xe9 : 0xe8);
 }
 
 /* Whether method m's entry site is a call to the trampoline: for its
@@ -197,7 +234,7 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
         /* The handler reads on[] without the lock. */
         __atomic_store_n(&m->on[type], on, __ATOMIC_RELAXED);
         if (m->site && lp__rt_entry_on(m) != entry_was)
-            ok = lp__rt_queue(&n, m->site, entry_was ? 0xa9 : m->direct ? 0xe9 : 0xe8);
+            ok = lp__rt_queue_entry(&n, m, !entry_was);
         /* With inline counters the copy counts its own entries. */
         if (type == LP_RT_FUNCTIONS && m->copy_site && !lp__rt_cnt_start && !ok)
             ok = lp__rt_queue(&n, m->copy_site, on ? 0xe8 : 0xa9);
@@ -233,8 +270,7 @@ void lp__rt_patch_prewindow(int on)
     size_t n = 0;
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         const lp__rt_method *m = &lp__rt.methods[i];
-        if (m->site && m->direct && !lp__rt_entry_on(m) &&
-            lp__rt_queue(&n, m->site, on ? 0xe9 : 0xa9) != 0)
+        if (m->site && m->direct && !lp__rt_entry_on(m) && lp__rt_queue_entry(&n, m, on) != 0)
             break; /* out of memory: those queued still go */
     }
     lp__rt_flush_writes(n);
@@ -280,6 +316,26 @@ LP__TEXT_ACCESS static void lp__rt_prepare_entry(uint64_t site, uint64_t target)
     lp__rt_store16(site, first);
 }
 
+/* Readies a prefixed entry: its five bytes become the jump to the copy
+ * (no thread runs them before the first switch), and the function's
+ * first two bytes are kept for switching off. 0, or -1 when it cannot be
+ * switched: without a copy in reach, or with its two bytes across cache
+ * lines or looking switched on already. */
+LP__TEXT_ACCESS static int lp__rt_prepare_prefix(lp__rt_method *m)
+{
+    const uint8_t *e = (const uint8_t *)(uintptr_t)m->entry;
+    uint16_t bytes = (uint16_t)(e[0] | e[1] << 8);
+    if (!m->direct || (m->entry & 63) == 63 || bytes == LP__RT_JMP_PREFIX)
+        return -1;
+    int32_t rel = (int32_t)(m->copy - (m->site + 5));
+    uint8_t jmp[5] = {0xe9};
+    memcpy(jmp + 1, &rel, 4);
+    for (int k = 0; k < 5; k++)
+        lp__rt_store8(m->site + (uint64_t)k, jmp[k]);
+    m->entry_bytes = bytes;
+    return 0;
+}
+
 static void lp__rt_prepare_entries(void *arg)
 {
     (void)arg;
@@ -291,8 +347,17 @@ static void lp__rt_prepare_entries(void *arg)
          * itself: no handler is needed even for function events. */
         m->direct = m->site && m->copy && (!functions || lp__rt_cnt_start) &&
                     lp__rt_reaches(m->site, m->copy);
+        if (m->prefixed && lp__rt_prepare_prefix(m) != 0) {
+            /* Never switched: the trampoline cannot return into it. */
+            m->site = 0;
+            m->prefixed = m->direct = 0;
+            m->unswitchable = 1;
+            lp__rt.entry_sites--;
+            lp__rt.entry_unswitchable++;
+        }
         lp__rt.entry_direct += m->direct;
-        if (m->site)
+        lp__rt.entry_prefixed += m->prefixed;
+        if (m->site && !m->prefixed)
             lp__rt_prepare_entry(m->site, m->direct ? m->copy : tramp);
         if (m->copy_site)
             lp__rt_prepare_entry(m->copy_site, tramp);
@@ -346,8 +411,11 @@ void lp__rt_patch_clock(size_t i, int on)
 {
     lp__rt_method *m = &lp__rt.methods[i];
     __atomic_store_n(&m->clock, on ? 1 : 0, __ATOMIC_RELAXED);
+    /* A prefixed entry goes to the copy as a clock too: the trampoline
+     * could not return into the function, whose first bytes it replaced.
+     * Its copy's entry counter counts it (rt_clock.c). */
     int direct = m->site && m->copy && lp__rt_cnt_start && !on && lp__rt_reaches(m->site, m->copy);
-    if (m->site && m->copy && lp__rt_cnt_start && m->direct != direct) {
+    if (m->site && m->copy && lp__rt_cnt_start && m->direct != direct && !m->prefixed) {
         m->direct = (uint8_t)direct;
         lp__rt_with_writable(m->site, m->site + 5, lp__rt_retarget, m);
     }
