@@ -205,11 +205,13 @@ typedef struct lp_cc_attrs {
 #define LP_CC_ATTRS_COPIES 100000UL
 #define LP_CC_ATTRS_PREFIXED 200000UL
 /* What an original whose copy takes calls has in place of its patchable
- * entry: five bytes before the function, which the runtime fills with a
- * jump to the copy, and a first instruction of at least two bytes, which
- * it overwrites with a short jump back to them while the function is on.
- * Switched off, the entry runs no instruction of lowprof's. */
-#define LP_CC_ENTRY_PREFIXED "\"patchable-function-prefix\"=\"5\" \"patchable-function\"=\"prologue-short-redirect\""
+ * entry: 16 bytes before the function, whose last five the runtime fills
+ * with a jump to the copy, and a first instruction of at least two bytes,
+ * which it overwrites with a short jump back to them while the function
+ * is on. Switched off, the entry runs no instruction of lowprof's. Five
+ * bytes would do; 16 keep the function where the compiler aligned it
+ * (clang aligns the prefix's start). */
+#define LP_CC_ENTRY_PREFIXED "\"patchable-function-prefix\"=\"16\" \"patchable-function\"=\"prologue-short-redirect\""
 /* Writes a define line naming its group's twin, and notes the group. 0,
  * or -1 without memory. */
 int lp__cc_twin_define(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n);

@@ -269,21 +269,23 @@ LP__TEXT_ACCESS static int lp__rt_endbr_before(const uint8_t *p)
     return p[-4] == 0xf3 && p[-3] == 0x0f && p[-2] == 0x1e && p[-1] == 0xfa;
 }
 
-/* Whether the patchable entry at site is a prefix (lowprof cc's originals
- * whose copy takes calls, LP_CC_ENTRY_PREFIXED): the five bytes end where
- * a function starts, and no function starts at them. The compiler's entry
- * NOPs are the function's first bytes, or follow its endbr64. */
-static int lp__rt_prefix_at(uint64_t site)
-{
-    long f = lp__rt_floor(lp__rt.funcs, lp__rt.nfuncs, sizeof *lp__rt.funcs, site + 5);
-    return f >= 0 && lp__rt.funcs[f].start == site + 5 &&
-           (f == 0 || lp__rt.funcs[f - 1].start != site);
-}
+/* The longest prefix taken for one (lowprof cc asks for 16 bytes). */
+#define LP__RT_PREFIX_MAX 64
 
-/* The function a patchable entry belongs to: its first byte. */
+/* The function a patchable entry belongs to: its first byte. A prefix
+ * (lowprof cc's originals whose copy takes calls, LP_CC_ENTRY_PREFIXED)
+ * lies in no function and ends where one starts; the compiler's entry
+ * NOPs are a function's first bytes, or follow its endbr64. */
 static uint64_t lp__rt_site_function(uint64_t site)
 {
-    return lp__rt_prefix_at(site) ? site + 5 : site;
+    long f = lp__rt_floor(lp__rt.funcs, lp__rt.nfuncs, sizeof *lp__rt.funcs, site);
+    if (f >= 0 && lp__rt.funcs[f].end > site)
+        return site;
+    size_t next = (size_t)(f + 1);
+    if (next < lp__rt.nfuncs && lp__rt.funcs[next].start >= site + 5 &&
+        lp__rt.funcs[next].start - site <= LP__RT_PREFIX_MAX)
+        return lp__rt.funcs[next].start;
+    return site;
 }
 
 /* Function entries of the methods: the patchable entries (less a preceding
@@ -312,8 +314,8 @@ static int lp__rt_collect_entries(uint64_t **out, size_t *out_n, uint64_t **out_
         if (lp__rt_copy_at(site) >= 0)
             continue; /* a copy's entry is not a method's */
         const uint8_t *p = (const uint8_t *)(uintptr_t)site;
-        if (lp__rt_prefix_at(site))
-            e[n++] = site + 5;
+        if (lp__rt_site_function(site) != site)
+            e[n++] = lp__rt_site_function(site);
         else
             e[n++] = lp__rt_in_text(site - 4, 4) && lp__rt_endbr_before(p) ? site - 4 : site;
     }
@@ -484,8 +486,9 @@ int lp__rt_methods_build(void)
                 m[k].copy_site = sites[i];
                 continue;
             }
-            m[k].site = sites[i];
-            m[k].prefixed = (uint8_t)lp__rt_prefix_at(sites[i]);
+            /* A prefix's jump to the copy is its last five bytes. */
+            m[k].prefixed = lp__rt_site_function(sites[i]) != sites[i];
+            m[k].site = m[k].prefixed ? m[k].entry - 5 : sites[i];
             lp__rt.entry_sites++;
         }
     }

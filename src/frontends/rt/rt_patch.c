@@ -21,8 +21,9 @@
  *                off C3 ....    ret (what the callback would have done)
  *
  * A prefixed entry (lowprof cc's originals whose copy takes calls) costs
- * nothing while off: its five bytes lie before the function, and hold
- * `E9 rel32`, a jump to the copy, from the constructor on. The compiler
+ * nothing while off: its site is the last five bytes of the prefix the
+ * compiler left before the function, and holds `E9 rel32`, a jump to the
+ * copy, from the constructor on. The compiler
  * made the function's first instruction at least two bytes long, and
  * switching writes those two bytes in one store (they lie in one cache
  * line, so the store is atomic, and a thread sees either instruction):
