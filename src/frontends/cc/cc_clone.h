@@ -211,7 +211,8 @@ typedef struct lp_cc_attrs {
  * is on. Switched off, the entry runs no instruction of lowprof's. Five
  * bytes would do; 16 keep the function where the compiler aligned it
  * (clang aligns the prefix's start). */
-#define LP_CC_ENTRY_PREFIXED "\"patchable-function-prefix\"=\"16\" \"patchable-function\"=\"prologue-short-redirect\""
+#define LP_CC_ENTRY_PREFIXED                                                                       \
+    "\"patchable-function-prefix\"=\"16\" \"patchable-function\"=\"prologue-short-redirect\""
 /* Writes a define line naming its group's twin, and notes the group. 0,
  * or -1 without memory. */
 int lp__cc_twin_define(lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t n);

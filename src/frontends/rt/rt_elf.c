@@ -314,10 +314,10 @@ static int lp__rt_collect_entries(uint64_t **out, size_t *out_n, uint64_t **out_
         if (lp__rt_copy_at(site) >= 0)
             continue; /* a copy's entry is not a method's */
         const uint8_t *p = (const uint8_t *)(uintptr_t)site;
-        if (lp__rt_site_function(site) != site)
-            e[n++] = lp__rt_site_function(site);
-        else
-            e[n++] = lp__rt_in_text(site - 4, 4) && lp__rt_endbr_before(p) ? site - 4 : site;
+        uint64_t fn = lp__rt_site_function(site);
+        if (fn == site && lp__rt_in_text(site - 4, 4) && lp__rt_endbr_before(p))
+            fn = site - 4;
+        e[n++] = fn;
     }
     for (size_t i = 0; i < npcs; i++)
         if ((lp__rt.pcs_start[2 * i + 1] & 1) && /* PCFLAG_FUNC_ENTRY */
@@ -470,7 +470,8 @@ int lp__rt_methods_build(void)
             long c = lp__rt.ncopies ? lp__rt_copy_at(sites[i]) : -1;
             if ((c >= 0) != (pass == 1))
                 continue;
-            long k = c >= 0 ? lp__rt.copies[c].method : lp__rt_method_at(lp__rt_site_function(sites[i]));
+            long k =
+                c >= 0 ? lp__rt.copies[c].method : lp__rt_method_at(lp__rt_site_function(sites[i]));
             const uint8_t *p = (const uint8_t *)(uintptr_t)sites[i];
             if (k < 0 || (c < 0 ? m[k].site : m[k].copy_site) ||
                 (c >= 0 && lp__rt.copies[c].takes_calls) || !lp__rt_entry_bytes_ok(p, sites[i]))
