@@ -1144,8 +1144,9 @@ static double estimated(loaded *l, const char *f)
 #define SCALE_BOUND 0.10
 #endif
 
-/* The prefixed entries of the last scale_run's program. */
-static unsigned long long g_scale_prefixed;
+/* The prefixed entries of the last scale_run's program, and the copies'
+ * calls of them that switch with them. */
+static unsigned long long g_scale_prefixed, g_scale_switched;
 
 /* Runs rt_scale with threads x rounds under LOWPROF=strategy (and the
  * profile options) and checks hot()'s estimate: exact for always, within
@@ -1168,6 +1169,7 @@ static void scale_run(const char *prog, int threads, unsigned long rounds, const
     printf("check_rt: %s: %2d threads, %-24s hot() estimated %.0f of %.0f (%+.2f %%)\n", prog,
            threads, strategy, est, truth, 100 * err);
     g_scale_prefixed = strtoull(meta(&l, "entry-sites-prefixed"), NULL, 10);
+    g_scale_switched = strtoull(meta(&l, "entry-calls-switched"), NULL, 10);
     if (strncmp(strategy, "strategy=always", 15) == 0) {
         CHECK(est == truth && estimated(&l, "tick") == (double)threads * (double)rounds,
               "%s, %d threads: hot() %.0f and tick() %.0f, not exact", strategy, threads, est,
@@ -1205,9 +1207,13 @@ static void test_scale(void)
         scale_run("scale", 16, 100000, strategies[i]);
     }
     /* hot(), tick() and work() were prefixed, so the clock above counted
-     * through tick()'s copy; here the two stay on the trampoline. */
+     * through tick()'s copy, and work()'s copy called the copies of hot()
+     * and tick() directly while they were on; here the two stay on the
+     * trampoline. */
     unsigned long long prefixed = g_scale_prefixed;
     CHECK(prefixed >= 3, "scale: %llu prefixed entries (hot, tick and work at least)", prefixed);
+    CHECK(g_scale_switched >= 2, "scale: %llu calls switched (work's of hot and tick at least)",
+          g_scale_switched);
     static const char *const asm_first[] = {"-DLP_SCALE_ASM_FIRST", NULL};
     build_with("scale-asm", "clang", "call-graph", NULL, asm_first);
     for (int threads = 1; threads <= 16; threads += 15)

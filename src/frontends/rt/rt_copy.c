@@ -182,15 +182,17 @@ long lp__rt_copy_at(uint64_t pc)
 /* Text is read a byte at a time (LP__TEXT_ACCESS): each candidate's
  * displacement must land exactly on target, so a byte that only looks
  * like an opcode cannot match by chance in practice. */
-LP__TEXT_ACCESS uint64_t lp__rt_copy_call_after(uint64_t from, uint64_t target)
+LP__TEXT_ACCESS uint64_t lp__rt_copy_call_after(uint64_t from, uint64_t target, uint64_t alt)
 {
     long c = lp__rt_copy_at(from);
     if (c < 0)
         return 0;
     uint64_t end = lp__rt.copies[c].end;
     for (uint64_t a = from; a + 5 <= end; a++) {
-        unsigned len =
-            lp__rt_text_branch_to((const uint8_t *)(uintptr_t)a, (size_t)(end - a), a, target);
+        const uint8_t *p = (const uint8_t *)(uintptr_t)a;
+        unsigned len = lp__rt_text_branch_to(p, (size_t)(end - a), a, target);
+        if (!len && alt)
+            len = lp__rt_text_branch_to(p, (size_t)(end - a), a, alt);
         if (len)
             return a + len;
     }

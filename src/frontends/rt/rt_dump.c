@@ -163,7 +163,8 @@ static int lp__rt_site_pairs(const lp__rt_counts *cur, const lp__rt_counts *base
         uint64_t block = lp__rt.pcs_start[2 * g];
         int again = i > 0 && sites[i - 1].counter == sites[i].counter &&
                     sites[i - 1].callee == sites[i].callee && prev_ret;
-        uint64_t ret = lp__rt_copy_call_after(again ? prev_ret : block, sites[i].callee);
+        uint64_t ret = lp__rt_copy_call_after(again ? prev_ret : block, sites[i].callee,
+                                              lp__rt.methods[m].copy);
         prev_ret = ret;
         rc = lp__rt_pair(t, ret ? ret : block + 1, lp__rt.methods[m].entry, v);
     }
@@ -478,6 +479,7 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     lp__rt_meta_u64(m, "entry-sites-unswitchable", lp__rt.entry_unswitchable);
     lp__rt_meta_u64(m, "entry-sites-direct", lp__rt.entry_direct);
     lp__rt_meta_u64(m, "entry-sites-prefixed", lp__rt.entry_prefixed);
+    lp__rt_meta_u64(m, "entry-calls-switched", lp__rt.entry_xcalls);
     lp__rt_meta_u64(m, "block-guards", lp__rt.nguards);
     if (lp__rt_cnt_start)
         lp__rt_meta_u64(m, "block-guards-twinned", lp__rt_twinned);

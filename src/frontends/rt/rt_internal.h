@@ -151,6 +151,9 @@ typedef struct lp__rt_method {
                                       and switching writes the function's
                                       first two bytes (rt_patch.c) */
     uint16_t entry_bytes;          /* those two bytes as compiled */
+    uint32_t xcall_first, xcall_count; /* the copies' direct calls of it, which
+                                          name its copy while it is on
+                                          (prefixed only; rt_patch.c) */
     int32_t entry_guard;           /* its copy's entry counter (inline counters),
                                       or -1 */
     uint8_t clock;                 /* a clock method (rt_daemon.c): its entry goes
@@ -217,9 +220,10 @@ LP__HIDDEN void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *s
 /* The copy holding pc, or -1. Signal-safe. */
 LP__HIDDEN long lp__rt_copy_at(uint64_t pc);
 /* The return address of the first call, tail jump or conditional tail
- * jump (E8, E9, 0F 8x with rel32) to target at or after from, within the
- * copy holding from; 0 if none. Signal-safe. */
-LP__HIDDEN uint64_t lp__rt_copy_call_after(uint64_t from, uint64_t target);
+ * jump (E8, E9, 0F 8x with rel32) to target (or to alt, if not 0: the
+ * target's copy, where the runtime may have pointed the call) at or after
+ * from, within the copy holding from; 0 if none. Signal-safe. */
+LP__HIDDEN uint64_t lp__rt_copy_call_after(uint64_t from, uint64_t target, uint64_t alt);
 /* The method whose [entry, end) holds pc (or whose copy holds it), or -1.
  * Signal-safe. */
 LP__HIDDEN long lp__rt_method_at(uint64_t pc);
@@ -636,6 +640,7 @@ typedef struct lp__rt_state {
     lp__rt_site *cov; /* grouped by method */
     size_t ncov;
     size_t entry_sites, entry_unswitchable, entry_prefixed, cov_rejected;
+    size_t entry_xcalls; /* the copies' calls switched with prefixed entries */
     size_t entry_direct; /* entry sites that jump straight to a copy */
 
     lp__rt_func *funcs; /* executable's function symbols, sorted */

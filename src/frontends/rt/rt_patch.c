@@ -31,6 +31,15 @@
  *   entry        on  EB F9        jmp -7, to the jump in the five bytes
  *   (prefixed)   off (as compiled) the function's first two bytes
  *
+ * That is two jumps where a 5-byte entry takes one, and a taken jump costs
+ * time where an inert `test` costs next to none. So the copies' direct
+ * calls of a prefixed function switch with its entry: while it is on,
+ * their displacement names its copy, and the call goes straight there
+ * (the copy's entry check sees a return address in the copies, as
+ * before). A displacement is written in one 4-byte store, atomic when it
+ * lies in one cache line (HotSpot patches its calls under the same rule);
+ * a call whose displacement does not stays on the function.
+ *
  * `test` writes only the flags, which are dead at a call site and at a
  * function's entry (every call clobbers them), and reads eax; it costs one
  * instruction like the NOP it replaces. A thread sees either the old or the
@@ -58,9 +67,19 @@ void __sanitizer_cov_trace_pc_guard(uint32_t *guard);
 
 typedef struct lp__rt_write {
     uint64_t addr;
-    uint16_t value;
-    uint8_t wide; /* two bytes, not one */
+    uint32_t value;
+    uint8_t size; /* 1, 2 or 4 bytes */
 } lp__rt_write;
+
+/* A copy's direct call (or tail jump) of a prefixed function: where its
+ * displacement is, and its value to the function and to its copy. */
+typedef struct lp__rt_xcall {
+    uint64_t disp;
+    uint32_t method;
+    int32_t plain, copy;
+} lp__rt_xcall;
+
+static lp__rt_xcall *lp__rt_xcalls;
 
 /* A prefixed entry's on form: EB F9, little-endian. */
 #define LP__RT_JMP_PREFIX 0xf9ebu
@@ -109,6 +128,11 @@ LP__TEXT_ACCESS static void lp__rt_store16(uint64_t a, uint16_t v)
     __asm__ volatile("movw %1, %0" : "=m"(*(uint16_t *)(uintptr_t)a) : "r"(v) : "memory");
 }
 
+LP__TEXT_ACCESS static void lp__rt_store32(uint64_t a, uint32_t v)
+{
+    __asm__ volatile("movl %1, %0" : "=m"(*(uint32_t *)(uintptr_t)a) : "r"(v) : "memory");
+}
+
 /* Runs fn over [lo, hi) with the pages holding it writable. Returns 0 or -1
  * (nothing written). */
 static int lp__rt_with_writable(uint64_t lo, uint64_t hi, void (*fn)(void *), void *arg)
@@ -131,10 +155,13 @@ static void lp__rt_write_run(void *arg)
 {
     const lp__rt_run *r = arg;
     for (size_t i = 0; i < r->n; i++) {
-        if (r->w[i].wide)
-            lp__rt_store16(r->w[i].addr, r->w[i].value);
+        const lp__rt_write *w = &r->w[i];
+        if (w->size == 4)
+            lp__rt_store32(w->addr, w->value);
+        else if (w->size == 2)
+            lp__rt_store16(w->addr, (uint16_t)w->value);
         else
-            lp__rt_store8(r->w[i].addr, (uint8_t)r->w[i].value);
+            lp__rt_store8(w->addr, (uint8_t)w->value);
     }
 }
 
@@ -147,7 +174,7 @@ static int lp__rt_write_cmp(const void *x, const void *y)
 /* One past the last byte a write changes. */
 static uint64_t lp__rt_write_end(const lp__rt_write *w)
 {
-    return w->addr + (w->wide ? 2 : 1);
+    return w->addr + w->size;
 }
 
 /* Writes the n queued bytes, sorted by address, one mprotect pair per run
@@ -172,7 +199,7 @@ static void lp__rt_flush_writes(size_t n)
     }
 }
 
-static int lp__rt_queue_write(size_t *n, uint64_t addr, uint16_t value, uint8_t wide)
+static int lp__rt_queue_write(size_t *n, uint64_t addr, uint32_t value, uint8_t size)
 {
     if (*n == lp__rt_writes_cap) {
         size_t cap = lp__rt_writes_cap ? 2 * lp__rt_writes_cap : 256;
@@ -182,23 +209,28 @@ static int lp__rt_queue_write(size_t *n, uint64_t addr, uint16_t value, uint8_t 
         lp__rt_writes = g;
         lp__rt_writes_cap = cap;
     }
-    lp__rt_writes[*n] = (lp__rt_write){addr, value, wide};
+    lp__rt_writes[*n] = (lp__rt_write){addr, value, size};
     (*n)++;
     return 0;
 }
 
 static int lp__rt_queue(size_t *n, uint64_t addr, uint8_t byte)
 {
-    return lp__rt_queue_write(n, addr, byte, 0);
+    return lp__rt_queue_write(n, addr, byte, 1);
 }
 
 /* Queues method m's entry site switched on (to its copy or the
- * trampoline) or off. */
+ * trampoline) or off, and the copies' calls of it with a prefixed one. */
 static int lp__rt_queue_entry(size_t *n, const lp__rt_method *m, int on)
 {
-    if (m->prefixed)
-        return lp__rt_queue_write(n, m->entry, on ? LP__RT_JMP_PREFIX : m->entry_bytes, 1);
-    return lp__rt_queue(n, m->site, !on ? 0xa9 : m->direct ? 0xe9 : 0xe8);
+    if (!m->prefixed)
+        return lp__rt_queue(n, m->site, !on ? 0xa9 : m->direct ? 0xe9 : 0xe8);
+    int rc = lp__rt_queue_write(n, m->entry, on ? LP__RT_JMP_PREFIX : m->entry_bytes, 2);
+    for (uint32_t k = 0; k < m->xcall_count && rc == 0; k++) {
+        const lp__rt_xcall *x = &lp__rt_xcalls[m->xcall_first + k];
+        rc = lp__rt_queue_write(n, x->disp, (uint32_t)(on ? x->copy : x->plain), 4);
+    }
+    return rc;
 }
 
 /* Whether method m's entry site is a call to the trampoline: for its
@@ -373,6 +405,57 @@ static void lp__rt_prepare_cov(void *arg)
         lp__rt_store8(lp__rt.cov[i].addr, lp__rt.cov[i].off_byte);
 }
 
+static int lp__rt_xcall_cmp(const void *x, const void *y)
+{
+    const lp__rt_xcall *a = x, *b = y;
+    if (a->method != b->method)
+        return a->method < b->method ? -1 : 1;
+    return a->disp < b->disp ? -1 : a->disp > b->disp;
+}
+
+/* Finds the copies' direct calls of the prefixed methods from the site
+ * table: each site's block has its calls of the callee, in order. 0, or
+ * -1 without memory (then there are none, and the calls go through the
+ * entries). */
+LP__TEXT_ACCESS static int lp__rt_xcalls_find(void)
+{
+    size_t n, k = 0;
+    const lp__rt_csite *sites = lp__rt_csites(&n);
+    if (!n || !lp__rt.entry_prefixed || !lp__rt.pcs_start)
+        return 0;
+    lp__rt_xcall *x = malloc(n * sizeof *x);
+    if (!x)
+        return -1;
+    uint64_t prev_ret = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t g = (size_t)(sites[i].counter - lp__rt_cnt_start);
+        long m = g < lp__rt.nguards ? lp__rt_method_exact(sites[i].callee) : -1;
+        int again = i > 0 && sites[i - 1].counter == sites[i].counter &&
+                    sites[i - 1].callee == sites[i].callee && prev_ret;
+        uint64_t from = again ? prev_ret : m >= 0 ? lp__rt.pcs_start[2 * g] : 0;
+        prev_ret = 0;
+        if (m < 0 || !lp__rt.methods[m].prefixed)
+            continue;
+        uint64_t ret = lp__rt_copy_call_after(from, sites[i].callee, 0);
+        prev_ret = ret;
+        uint64_t disp = ret - 4;
+        if (!ret || (disp & 63) > 60 || (k && x[k - 1].disp == disp))
+            continue;
+        x[k++] = (lp__rt_xcall){disp, (uint32_t)m, (int32_t)(sites[i].callee - ret),
+                                (int32_t)(lp__rt.methods[m].copy - ret)};
+    }
+    qsort(x, k, sizeof *x, lp__rt_xcall_cmp);
+    for (size_t i = 0; i < k; i++) {
+        lp__rt_method *m = &lp__rt.methods[x[i].method];
+        if (!m->xcall_count)
+            m->xcall_first = (uint32_t)i;
+        m->xcall_count++;
+    }
+    lp__rt_xcalls = x;
+    lp__rt.entry_xcalls = k;
+    return 0;
+}
+
 int lp__rt_patch_prepare(void)
 {
     uint64_t lo = UINT64_MAX, hi = 0;
@@ -387,6 +470,8 @@ int lp__rt_patch_prepare(void)
         }
     }
     if (hi > lo && lp__rt_with_writable(lo, hi, lp__rt_prepare_entries, NULL) != 0)
+        return -1;
+    if (lp__rt_xcalls_find() != 0)
         return -1;
     if (lp__rt.ncov && !lp__rt.ncopies && lp__rt_with_writable(lp__rt.cov[0].addr,
                                             lp__rt.cov[lp__rt.ncov - 1].addr + 5,
