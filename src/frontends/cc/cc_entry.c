@@ -289,14 +289,7 @@ static lp_cc_line lp_cc_define_name(const char *l, size_t n)
 static int lp_cc_name_cmp(const void *x, const void *y)
 {
     const lp_cc_line *a = x, *b = y;
-    int c = memcmp(a->p, b->p, a->n < b->n ? a->n : b->n);
-    return c ? c : (a->n > b->n) - (a->n < b->n);
-}
-
-static int lp_cc_starts_with(lp_cc_line l, const char *s)
-{
-    size_t k = strlen(s);
-    return l.n >= k && memcmp(l.p, s, k) == 0;
+    return lp__cc_name_cmp(a->p, a->n, b->p, b->n);
 }
 
 /* Whether the function whose define line is lines[i] cannot have its
@@ -318,12 +311,12 @@ static int lp_cc_prefix_unsafe(const lp_cc_line *lines, size_t n, size_t i,
     int first = 1;
     for (size_t j = i + 1; j < n; j++) {
         lp_cc_line l = lines[j];
-        if (lp_cc_starts_with(l, "}") || (l.n && l.p[l.n - 1] == ':') ||
+        if (lp__cc_starts(l, "}") || (l.n && l.p[l.n - 1] == ':') ||
             (l.n && l.p[0] != ' ' && memchr(l.p, ':', l.n)))
             return 0; /* the entry block ends */
-        if (!l.n || lp_cc_starts_with(l, "  call void @llvm.dbg."))
+        if (!l.n || lp__cc_starts(l, "  call void @llvm.dbg."))
             continue;
-        if ((first && lp_cc_starts_with(l, "  unreachable")) || memmem(l.p, l.n, " asm ", 5))
+        if ((first && lp__cc_starts(l, "  unreachable")) || memmem(l.p, l.n, " asm ", 5))
             return 1;
         first = 0;
     }
@@ -339,7 +332,7 @@ int lp__cc_prefixed_scan(lp_cc_prefixed *s, const lp_cc_line *lines, size_t n)
     s->v = NULL;
     s->n = 0;
     for (size_t i = 0; i < n; i++) {
-        if (lp_cc_starts_with(lines[i], "attributes #") &&
+        if (lp__cc_starts(lines[i], "attributes #") &&
             memmem(lines[i].p, lines[i].n, " naked ", 7)) {
             unsigned long *q = lp__cc_grow(naked, nnaked, &ncap, sizeof *q, 8);
             if (!q) {
@@ -350,7 +343,7 @@ int lp__cc_prefixed_scan(lp_cc_prefixed *s, const lp_cc_line *lines, size_t n)
             size_t used;
             naked[nnaked++] = lp__cc_num(lines[i].p + 12, lines[i].n - 12, &used);
         }
-        if (!lp_cc_starts_with(lines[i], "define "))
+        if (!lp__cc_starts(lines[i], "define "))
             continue;
         lp_cc_line name = lp_cc_define_name(lines[i].p, lines[i].n);
         if (name.n <= k + 1 || memcmp(name.p + name.n - k, suffix, k) != 0)
@@ -367,7 +360,7 @@ int lp__cc_prefixed_scan(lp_cc_prefixed *s, const lp_cc_line *lines, size_t n)
     if (s->n)
         qsort(s->v, s->n, sizeof *s->v, lp_cc_name_cmp);
     for (size_t i = 0; i < n && s->n; i++) {
-        if (!lp_cc_starts_with(lines[i], "define "))
+        if (!lp__cc_starts(lines[i], "define "))
             continue;
         lp_cc_line name = lp_cc_define_name(lines[i].p, lines[i].n);
         lp_cc_prefix_name *hit =

@@ -414,18 +414,15 @@ static int lp__rt_xcall_cmp(const void *x, const void *y)
 }
 
 /* Finds the copies' direct calls of the prefixed methods from the site
- * table: each site's block has its calls of the callee, in order. 0, or
- * -1 without memory (then there are none, and the calls go through the
- * entries). */
-LP__TEXT_ACCESS static int lp__rt_xcalls_find(void)
+ * table: each site's block has its calls of the callee, in order. Without
+ * memory there are none, and those calls go through the entries. */
+LP__TEXT_ACCESS static void lp__rt_xcalls_find(void)
 {
     size_t n, k = 0;
     const lp__rt_csite *sites = lp__rt_csites(&n);
-    if (!n || !lp__rt.entry_prefixed || !lp__rt.pcs_start)
-        return 0;
-    lp__rt_xcall *x = malloc(n * sizeof *x);
+    lp__rt_xcall *x = n && lp__rt.entry_prefixed && lp__rt.pcs_start ? malloc(n * sizeof *x) : NULL;
     if (!x)
-        return -1;
+        return;
     uint64_t prev_ret = 0;
     for (size_t i = 0; i < n; i++) {
         size_t g = (size_t)(sites[i].counter - lp__rt_cnt_start);
@@ -439,10 +436,11 @@ LP__TEXT_ACCESS static int lp__rt_xcalls_find(void)
         uint64_t ret = lp__rt_copy_call_after(from, sites[i].callee, 0);
         prev_ret = ret;
         uint64_t disp = ret - 4;
-        if (!ret || (disp & 63) > 60 || (k && x[k - 1].disp == disp))
+        int64_t to_copy = (int64_t)(lp__rt.methods[m].copy - ret);
+        if (!ret || (disp & 63) > 60 || to_copy != (int32_t)to_copy || (k && x[k - 1].disp == disp))
             continue;
-        x[k++] = (lp__rt_xcall){disp, (uint32_t)m, (int32_t)(sites[i].callee - ret),
-                                (int32_t)(lp__rt.methods[m].copy - ret)};
+        x[k++] =
+            (lp__rt_xcall){disp, (uint32_t)m, (int32_t)(sites[i].callee - ret), (int32_t)to_copy};
     }
     qsort(x, k, sizeof *x, lp__rt_xcall_cmp);
     for (size_t i = 0; i < k; i++) {
@@ -453,7 +451,6 @@ LP__TEXT_ACCESS static int lp__rt_xcalls_find(void)
     }
     lp__rt_xcalls = x;
     lp__rt.entry_xcalls = k;
-    return 0;
 }
 
 int lp__rt_patch_prepare(void)
@@ -471,8 +468,7 @@ int lp__rt_patch_prepare(void)
     }
     if (hi > lo && lp__rt_with_writable(lo, hi, lp__rt_prepare_entries, NULL) != 0)
         return -1;
-    if (lp__rt_xcalls_find() != 0)
-        return -1;
+    lp__rt_xcalls_find();
     if (lp__rt.ncov && !lp__rt.ncopies && lp__rt_with_writable(lp__rt.cov[0].addr,
                                             lp__rt.cov[lp__rt.ncov - 1].addr + 5,
                                             lp__rt_prepare_cov, NULL) != 0)
