@@ -47,7 +47,9 @@ int lp_cc_is_c_source(const char *a)
 }
 
 /* Runs argv, waits; returns the exit status, or 1 with a message. */
-static int lp_cc_run(char **argv, int print)
+/* Runs argv with its stderr into the file log (NULL: ours), waits;
+ * returns the exit status, or 1 with a message. */
+static int lp_cc_run_log(char **argv, int print, const char *log)
 {
     if (print) {
         for (size_t k = 0; argv[k]; k++)
@@ -59,6 +61,9 @@ static int lp_cc_run(char **argv, int print)
     if (pid < 0)
         return lp_host_fail("cc: fork: %s", strerror(errno));
     if (pid == 0) {
+        int fd = log ? open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
+        if (fd >= 0)
+            dup2(fd, 2);
         execvp(argv[0], argv);
         fprintf(stderr, "lowprof: cc: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
@@ -71,6 +76,22 @@ static int lp_cc_run(char **argv, int print)
         return WEXITSTATUS(status);
     char why[64];
     return lp_host_fail("cc: %s %s", argv[0], lp_host_status_text(status, why, sizeof why));
+}
+
+static int lp_cc_run(char **argv, int print)
+{
+    return lp_cc_run_log(argv, print, NULL);
+}
+
+/* Copies the file log to our stderr. */
+static void lp_cc_show_log(const char *log)
+{
+    uint8_t *text;
+    size_t size;
+    if (lp_host_read_file(log, &text, &size) == 0) {
+        fwrite(text, 1, size, stderr);
+        lp_free(text);
+    }
 }
 
 /* What lp_cc_rewrite_file does to the IR. */
@@ -139,8 +160,8 @@ static void lp_cc_default_object(const char *src, char *out, size_t cap)
 static void lp_cc_rm_tree(const char *dir, size_t nsrc)
 {
     char p[PATH_MAX];
-    static const char *const names[] = {"pre.ll", "inl.ll", "dup.ll", "cnt.ll", "cnt64.ll", "obj.o",
-                                        "obj.d"};
+    static const char *const names[] = {"pre.ll",   "inl.ll", "dup.ll", "cnt.ll",
+                                        "cnt64.ll", "obj.o",  "obj.d",  "log"};
     for (size_t i = 0; i < nsrc; i++)
         for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
             snprintf(p, sizeof p, "%s/%zu.%s", dir, i, names[k]);
@@ -331,12 +352,27 @@ int lp_cc_clone_build(const lp_cc_build *b)
                            : lp_cc_rewrite_file(pre, dup, src, LP_CC_STEP_COPIES, 0, NULL, 0);
         if (rc == 0)
             rc = lp_cc_run(s3.v, b->print);
+        unsigned cflags = (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u);
         if (rc == 0 && !b->bursty)
-            rc = lp_cc_rewrite_file(cnt, cnt64, src, LP_CC_STEP_COUNTERS,
-                                    (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u),
+            rc = lp_cc_rewrite_file(cnt, cnt64, src, LP_CC_STEP_COUNTERS, cflags, NULL, 0);
+        /* clang 14 crashes on a short redirect it cannot place (cc_clone.h,
+         * lp_cc_prefixed, names the shapes known); a file it crashes on is
+         * compiled again with every entry the compiler's 5-byte NOPs. Its
+         * messages are shown only if that fails too. */
+        char log[PATH_MAX + 32];
+        snprintf(log, sizeof log, "%s/%zu.log", made, k);
+        if (rc == 0 && !b->bursty && (rc = lp_cc_run_log(s5.v, b->print, log)) >= 128) {
+            fprintf(stderr,
+                    "lowprof: cc: %s: clang failed on the prefixed entries (status %d); "
+                    "compiled again without them\n",
+                    src, rc);
+            rc = lp_cc_rewrite_file(cnt, cnt64, src, LP_CC_STEP_COUNTERS, cflags | LP_CC_NO_PREFIX,
                                     NULL, 0);
-        if (rc == 0 && !b->bursty)
-            rc = lp_cc_run(s5.v, b->print);
+            if (rc == 0)
+                rc = lp_cc_run_log(s5.v, b->print, log);
+        }
+        if (rc != 0 && !b->bursty)
+            lp_cc_show_log(log);
         free(s1.v);
         free(s3.v);
         free(s5.v);

@@ -105,10 +105,11 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
  * (cc_counters.c says how). Flags: LP_CC_PIC, the object may go into a
  * shared library (the runtime's thread-local variables are then reached
  * through the GOT); LP_CC_CALLS_ONLY, only the call graph is wanted, so
- * only entry blocks and blocks with calls keep their increments. The new
+ * only entry blocks and blocks with calls keep their increments;
+ * LP_CC_NO_PREFIX, every original keeps its patchable entry. The new
  * text goes to *out (malloc'd). Returns the number of counter arrays, or
  * -1 with a message naming the line in err. */
-enum { LP_CC_PIC = 1, LP_CC_CALLS_ONLY = 2 };
+enum { LP_CC_PIC = 1, LP_CC_CALLS_ONLY = 2, LP_CC_NO_PREFIX = 4 };
 long lp_cc_counters_ir(const char *in, size_t len, unsigned flags, char **out, size_t *out_len,
                        char *err, size_t errcap);
 
@@ -223,9 +224,11 @@ void lp__cc_attrs_twin(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t
 /* The originals whose copy takes calls (`@NAME.lpdup` is defined) and
  * whose entry can be prefixed: their names with '@', sorted. clang 14's
  * code generator fails on a short redirect of a function whose first
- * instruction is inline assembly or which has no instruction at all, so a
- * function whose entry block has inline assembly, starts with
- * `unreachable`, or which is naked, keeps its patchable entry. */
+ * instruction is inline assembly or whose first block has no instruction
+ * left, so a function whose entry block has inline assembly, starts with
+ * `unreachable`, or has no store or call and ends in an unconditional
+ * branch, and a naked one, keep their patchable entry. (cc_build.c
+ * compiles a file again without prefixes if clang fails all the same.) */
 typedef struct lp_cc_prefix_name {
     lp_cc_line name;
     int unsafe;

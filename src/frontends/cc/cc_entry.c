@@ -294,8 +294,9 @@ static int lp_cc_name_cmp(const void *x, const void *y)
 
 /* Whether the function whose define line is lines[i] cannot have its
  * entry prefixed (lp_cc_prefixed): naked (its group is among the naked
- * ones), or an entry block with inline assembly or nothing but
- * `unreachable`. */
+ * ones), an entry block with inline assembly or nothing but `unreachable`,
+ * or one that has neither a store nor a call and ends in an unconditional
+ * branch. */
 static int lp_cc_prefix_unsafe(const lp_cc_line *lines, size_t n, size_t i,
                                const unsigned long *naked, size_t nnaked)
 {
@@ -308,19 +309,30 @@ static int lp_cc_prefix_unsafe(const lp_cc_line *lines, size_t n, size_t i,
             if (naked[k] == g)
                 return 1;
     }
-    int first = 1;
+    int first = 1, effect = 0;
+    lp_cc_line last = {NULL, 0};
     for (size_t j = i + 1; j < n; j++) {
         lp_cc_line l = lines[j];
-        if (lp__cc_starts(l, "}") || (l.n && l.p[l.n - 1] == ':') ||
-            (l.n && l.p[0] != ' ' && memchr(l.p, ':', l.n)))
-            return 0; /* the entry block ends */
-        if (!l.n || lp__cc_starts(l, "  call void @llvm.dbg."))
+        int label = l.n && l.p[0] != ' ' && memchr(l.p, ':', l.n);
+        if (lp__cc_starts(l, "}") || (label && j > i + 1))
+            break; /* the entry block ends (its own label comes first) */
+        if (!l.n || label)
             continue;
         if ((first && lp__cc_starts(l, "  unreachable")) || memmem(l.p, l.n, " asm ", 5))
             return 1;
+        /* Intrinsics (debug values, assumptions, lifetimes) are not code. */
+        int intrinsic = memmem(l.p, l.n, " @llvm.", 7) != NULL;
+        if (intrinsic && memmem(l.p, l.n, "call ", 5))
+            continue;
         first = 0;
+        effect |= lp__cc_starts(l, "  store ") || memmem(l.p, l.n, "call ", 5) != NULL ||
+                  memmem(l.p, l.n, "invoke ", 7) != NULL;
+        last = l;
     }
-    return 0;
+    /* An entry block that only computes addresses and values for the
+     * blocks it jumps to may lose every instruction to them in the code
+     * generator: a leaf without a frame then starts at its loop's header. */
+    return !effect && last.p && lp__cc_starts(last, "  br label ");
 }
 
 int lp__cc_prefixed_scan(lp_cc_prefixed *s, const lp_cc_line *lines, size_t n)
