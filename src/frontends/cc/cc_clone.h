@@ -223,12 +223,16 @@ void lp__cc_attrs_twin(const lp_cc_attrs *a, lp_cc_buf *b, const char *l, size_t
 
 /* The originals whose copy takes calls (`@NAME.lpdup` is defined) and
  * whose entry can be prefixed: their names with '@', sorted. clang 14's
- * code generator fails on a short redirect of a function whose first
- * instruction is inline assembly or whose first block has no instruction
- * left, so a function whose entry block has inline assembly, starts with
- * `unreachable`, or has no store or call and ends in an unconditional
- * branch, and a naked one, keep their patchable entry. (cc_build.c
- * compiles a file again without prefixes if clang fails all the same.) */
+ * short redirect wraps the function's first machine instruction as it
+ * stands before the last lowering, so it crashes when that is inline
+ * assembly or when the first block has no instruction left, and it drops
+ * a pseudo instruction (a tail call's jump; a general-dynamic TLS access,
+ * which only -fPIC code has) without a word. So a function whose entry
+ * block has inline assembly or a tail call, starts with `unreachable`, or
+ * has no store or call and ends in an unconditional branch, a naked one,
+ * and every function of a -fPIC build (LP_CC_PIC) keep their patchable
+ * entry. (cc_build.c compiles a file again without prefixes if clang
+ * crashes all the same.) */
 typedef struct lp_cc_prefix_name {
     lp_cc_line name;
     int unsafe;

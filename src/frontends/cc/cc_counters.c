@@ -373,7 +373,8 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         return lp__cc_fail(err, errcap, "out of memory");
     }
     in[len] = 0;
-    if (!(flags & LP_CC_NO_PREFIX) && lp__cc_prefixed_scan(&prefixed, lines, n) != 0) {
+    if (!(flags & (LP_CC_NO_PREFIX | LP_CC_PIC)) &&
+        lp__cc_prefixed_scan(&prefixed, lines, n) != 0) {
         free(prefixed.v);
         free(lines);
         free(in);

@@ -294,9 +294,9 @@ static int lp_cc_name_cmp(const void *x, const void *y)
 
 /* Whether the function whose define line is lines[i] cannot have its
  * entry prefixed (lp_cc_prefixed): naked (its group is among the naked
- * ones), an entry block with inline assembly or nothing but `unreachable`,
- * or one that has neither a store nor a call and ends in an unconditional
- * branch. */
+ * ones), an entry block with inline assembly, a tail call or nothing but
+ * `unreachable`, or one that has neither a store nor a call and ends in an
+ * unconditional branch. */
 static int lp_cc_prefix_unsafe(const lp_cc_line *lines, size_t n, size_t i,
                                const unsigned long *naked, size_t nnaked)
 {
@@ -324,6 +324,11 @@ static int lp_cc_prefix_unsafe(const lp_cc_line *lines, size_t n, size_t i,
         int intrinsic = memmem(l.p, l.n, " @llvm.", 7) != NULL;
         if (intrinsic && memmem(l.p, l.n, "call ", 5))
             continue;
+        /* A tail call may be the first instruction, a jump that clang
+         * writes only when it lowers the call, and the short redirect
+         * takes it before then: the jump would be lost. */
+        if (memmem(l.p, l.n, "tail call ", 10))
+            return 1;
         first = 0;
         effect |= lp__cc_starts(l, "  store ") || memmem(l.p, l.n, "call ", 5) != NULL ||
                   memmem(l.p, l.n, "invoke ", 7) != NULL;
