@@ -357,8 +357,9 @@ int lp_cc_clone_build(const lp_cc_build *b)
             rc = lp_cc_rewrite_file(cnt, cnt64, src, LP_CC_STEP_COUNTERS, cflags, NULL, 0);
         /* clang 14 crashes on a short redirect it cannot place (cc_clone.h,
          * lp_cc_prefixed, names the shapes known); a file it crashes on is
-         * compiled again with every entry the compiler's 5-byte NOPs. Its
-         * messages are shown only if that fails too. */
+         * compiled again with every entry the compiler's 5-byte NOPs. The
+         * messages of the try that counts (warnings, errors) are shown;
+         * the crash's are not. */
         char log[PATH_MAX + 32];
         snprintf(log, sizeof log, "%s/%zu.log", made, k);
         if (rc == 0 && !b->bursty && (rc = lp_cc_run_log(s5.v, b->print, log)) >= 128) {
@@ -371,7 +372,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
             if (rc == 0)
                 rc = lp_cc_run_log(s5.v, b->print, log);
         }
-        if (rc != 0 && !b->bursty)
+        if (!b->bursty)
             lp_cc_show_log(log);
         free(s1.v);
         free(s3.v);
