@@ -381,6 +381,19 @@ static void test_switch(void)
           (unsigned long long)method(&l, "other"));
     CHECK(method(&l, "main") == 0 && method(&l, "hot") == 0 && method(&l, "loop777") == 0,
           "methods never switched on were counted");
+    /* The calls came from an original (main's code, switched off), from
+     * two sites each: the copies' entries counted every pair through the
+     * stub's cache of such calls, exactly. */
+    uint64_t to_leaf = sum_by(&l, LP_PROF_CALL_PAIR, 0, NULL, "leaf"),
+             to_other = sum_by(&l, LP_PROF_CALL_PAIR, 0, NULL, "other");
+    CHECK(to_leaf == 100 && to_other == 10,
+          "call pairs into leaf %llu and other %llu, expected 100 and 10",
+          (unsigned long long)to_leaf, (unsigned long long)to_other);
+    /* and the runtime's count of such calls, by which the daemon prices a
+     * window's slowdown: those 110, and one each into loop777 and
+     * stops_midway, whose blocks were on */
+    unsigned long long outside = strtoull(meta(&l, "outside-calls"), NULL, 10);
+    CHECK(outside == 112, "outside-calls %llu, expected 112", outside);
     CHECK(has_block(&l, "loop777", 777), "loop777's blocks after setpf(BLOCKS)");
     /* 50 iterations before, 300 after (the first iteration may be in the
      * entry block) */
@@ -1153,9 +1166,20 @@ static double estimated(loaded *l, const char *f)
  * calls of them that switch with them. */
 static unsigned long long g_scale_prefixed, g_scale_switched;
 
+static int scale_cmp(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
 /* Runs rt_scale with threads x rounds under LOWPROF=strategy (and the
  * profile options) and checks hot()'s estimate: exact for always, within
- * SCALE_BOUND otherwise, where tick() must be the clock method. */
+ * SCALE_BOUND otherwise, where tick() must be the clock method. With
+ * several threads under windows the median of three runs is checked: 16
+ * busy threads on two processors keep the daemon from its processor for
+ * milliseconds at a time, its windows then run long and few, and about
+ * one run in fifteen lands outside 10 % (measured 2026-11-26 with this
+ * runtime and the one before it alike, from -38 % to +20 %). */
 static void scale_run(const char *prog, int threads, unsigned long rounds, const char *strategy)
 {
     char env[256], th[16], rd[32];
@@ -1163,36 +1187,57 @@ static void scale_run(const char *prog, int threads, unsigned long rounds, const
     snprintf(th, sizeof th, "%d", threads);
     snprintf(rd, sizeof rd, "%lu", rounds);
     char *argv[] = {path_in(g_work, prog), th, rd, NULL};
-    int st = run(argv, env, NULL, path_in(g_work, "out.txt"), path_in(g_work, "err.txt"));
-    CHECK(ok_status(st), "%s, %d threads: status %d", strategy, threads, st);
-    if (!ok_status(st))
-        return;
-    loaded l;
-    load("s.lpprof", &l);
-    double truth = (double)threads * (double)rounds * 256;
-    double est = estimated(&l, "hot"), err = est / truth - 1;
-    printf("check_rt: %s: %2d threads, %-24s hot() estimated %.0f of %.0f (%+.2f %%)\n", prog,
-           threads, strategy, est, truth, 100 * err);
-    g_scale_prefixed = strtoull(meta(&l, "entry-sites-prefixed"), NULL, 10);
-    g_scale_switched = strtoull(meta(&l, "entry-calls-switched"), NULL, 10);
-    if (strncmp(strategy, "strategy=always", 15) == 0) {
-        CHECK(est == truth && estimated(&l, "tick") == (double)threads * (double)rounds,
-              "%s, %d threads: hot() %.0f and tick() %.0f, not exact", strategy, threads, est,
-              estimated(&l, "tick"));
-    } else {
-        CHECK(err <= SCALE_BOUND && err >= -SCALE_BOUND,
-              "%s, %d threads: hot() estimated %.0f, %+.1f %% off the true %.0f", strategy,
-              threads, est, 100 * err, truth);
-        /* The clock in use at the end is tick(); or, when the last window
-         * saw too few of its calls to keep it (its epoch ended with none
-         * chosen after), at least one clock timed the run. */
-        const char *clock = meta(&l, "clock-method");
-        unsigned long long chosen = strtoull(meta(&l, "clocks-chosen"), NULL, 10);
-        CHECK(clock[0] ? strcmp(fn(&l, strtoull(clock, NULL, 16)), "tick") == 0 : chosen >= 1,
-              "%s, %d threads: clock method '%s' is not tick() (%llu chosen)", strategy, threads,
-              clock, chosen);
+    int always = strncmp(strategy, "strategy=always", 15) == 0;
+    int n = threads > 1 && !always ? 3 : 1, done = 0;
+    double herr[3], terr[3];
+    double truth = (double)threads * (double)rounds * 256, ticks = (double)threads * (double)rounds;
+    for (int r = 0; r < n; r++) {
+        int st = run(argv, env, NULL, path_in(g_work, "out.txt"), path_in(g_work, "err.txt"));
+        CHECK(ok_status(st), "%s, %d threads: status %d", strategy, threads, st);
+        if (!ok_status(st))
+            return;
+        loaded l;
+        load("s.lpprof", &l);
+        double est = estimated(&l, "hot");
+        herr[done] = est / truth - 1;
+        terr[done] = estimated(&l, "tick") / ticks - 1;
+        printf("check_rt: %s: %2d threads, %-24s hot() estimated %.0f of %.0f (%+.2f %%), "
+               "tick() %+.2f %%\n",
+               prog, threads, strategy, est, truth, 100 * herr[done], 100 * terr[done]);
+        done++;
+        g_scale_prefixed = strtoull(meta(&l, "entry-sites-prefixed"), NULL, 10);
+        g_scale_switched = strtoull(meta(&l, "entry-calls-switched"), NULL, 10);
+        if (always) {
+            CHECK(est == truth && estimated(&l, "tick") == ticks,
+                  "%s, %d threads: hot() %.0f and tick() %.0f, not exact", strategy, threads, est,
+                  estimated(&l, "tick"));
+        } else {
+            /* The clock in use at the end is tick(); or, when the last
+             * window saw too few of its calls to keep it (its epoch ended
+             * with none chosen after), at least one clock timed the run. */
+            const char *clock = meta(&l, "clock-method");
+            unsigned long long chosen = strtoull(meta(&l, "clocks-chosen"), NULL, 10);
+            CHECK(clock[0] ? strcmp(fn(&l, strtoull(clock, NULL, 16)), "tick") == 0 : chosen >= 1,
+                  "%s, %d threads: clock method '%s' is not tick() (%llu chosen)", strategy,
+                  threads, clock, chosen);
+        }
+        unload(&l);
     }
-    unload(&l);
+    if (always)
+        return;
+    qsort(herr, (size_t)done, sizeof *herr, scale_cmp);
+    qsort(terr, (size_t)done, sizeof *terr, scale_cmp);
+    double hm = herr[done / 2], tm = terr[done / 2];
+    CHECK(hm <= SCALE_BOUND && hm >= -SCALE_BOUND,
+          "%s, %d threads: hot() estimated %+.1f %% off the truth (median of %d)", strategy,
+          threads, 100 * hm, done);
+    /* The clock's own estimate too: its calls between windows are not in
+     * the profile, so its counts stand for the windows only (taken for the
+     * whole run's, they came out at 7 % of the truth at duty 10 and 32-41 %
+     * at duty 50). */
+    CHECK(tm <= SCALE_BOUND && tm >= -SCALE_BOUND,
+          "%s, %d threads: tick() estimated %+.1f %% off the truth (median of %d)", strategy,
+          threads, 100 * tm, done);
 }
 
 /* rt_scale.c makes known calls in a uniform loop. Under windows the

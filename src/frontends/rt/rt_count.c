@@ -25,13 +25,17 @@
 #else
 #define LP__RT_LEAN 0
 #endif
+#include <limits.h>
 #include <link.h>
+#include <stddef.h>
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 
 #include "rt_internal.h"
+#include "rt_oc_layout.h"
 
 /* Every flag starts set in every thread: the initial image of the TLS
  * block carries it, so there is no per-thread initialisation to miss. */
@@ -57,7 +61,70 @@ static inline void lp__rt_inc(uint64_t *p)
     __atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
 }
 
+/* The calling thread's id (for lp__rt_cpu_ns), by the system call
+ * itself rather than libc's syscall(): a function the runtime imports
+ * that the program does not adds a PLT entry ahead of the program's code,
+ * which moves every function of it by 16 bytes (raytrace's run with
+ * everything off took 15 % longer so, from the placement of its hot loop
+ * alone). */
+static int32_t lp__rt_gettid(void)
+{
+    long r;
+    __asm__ volatile("syscall" : "=a"(r) : "0"((long)SYS_gettid) : "rcx", "r11", "memory");
+    return (int32_t)r;
+}
+
 /* ---- the copies' inline counters: each thread's twins, read at the gate ---- */
+
+/* The thread's counted calls from outside the copies, by call site and
+ * copy, which lp__rt_cp_enter_stub (rt_tramp.S) counts again without
+ * coming here while its block counts: a loop in an original that was
+ * running when the copies went on calls its callees' copies from a few
+ * sites, and the whole C path (the stub saving every register, the pair's
+ * lookup) cost 6 ns a call where a copy's call costs none (7.3 ns against
+ * 1.4 ns with the callee off), which slowed such a loop's windows by half
+ * and more and under-weighted its phase. An entry sits at (counter / 8 xor
+ * off) mod LP__RT_OC_N, direct-mapped: compress's decoding loop calls four
+ * copies from six sites, and one entry for the thread missed at nearly
+ * every call. The stub reads an entry's slot before its key, so that a
+ * signal handler that replaces the entry in between is either missed or
+ * matched whole. A block outlives its thread (the next new thread takes
+ * it), so the pointers never dangle; the thread clears its flag pointer
+ * as it ends. */
+typedef struct lp__rt_oc_ent {
+    uint64_t off;
+    const uint64_t *counter;
+    uint64_t *slot;
+    uint64_t pad;
+} lp__rt_oc_ent;
+typedef struct lp__rt_ocache {
+    const uint8_t *counting;
+    uint64_t *outside;
+    uint64_t pad[2];
+    lp__rt_oc_ent e[LP__RT_OC_N];
+} lp__rt_ocache;
+__thread lp__rt_ocache lp__rt_oc __attribute__((tls_model("initial-exec"), visibility("hidden")));
+_Static_assert(offsetof(lp__rt_ocache, counting) == LP__RT_OC_COUNTING &&
+                   offsetof(lp__rt_ocache, outside) == LP__RT_OC_OUTSIDE &&
+                   offsetof(lp__rt_ocache, e) == LP__RT_OC_ENTS &&
+                   sizeof(lp__rt_oc_ent) == LP__RT_OC_ENT &&
+                   offsetof(lp__rt_oc_ent, off) == LP__RT_OC_OFF &&
+                   offsetof(lp__rt_oc_ent, counter) == LP__RT_OC_COUNTER &&
+                   offsetof(lp__rt_oc_ent, slot) == LP__RT_OC_SLOT &&
+                   LP__RT_OC_N == 1 << LP__RT_OC_BITS,
+               "rt_oc_layout.h");
+
+static void lp__rt_oc_set(uint64_t off, const uint64_t *counter, uint64_t *slot)
+{
+    lp__rt_oc_ent *e =
+        &lp__rt_oc.e[(((uint64_t)(uintptr_t)counter >> 3) ^ off) & (LP__RT_OC_N - 1)];
+    e->slot = NULL; /* a handler's stub finds no half-made entry */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    e->off = off;
+    e->counter = counter;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    e->slot = slot;
+}
 
 __thread uint64_t lp__rt_cp_lo __attribute__((tls_model("initial-exec")));
 __thread uint64_t lp__rt_cp_len __attribute__((tls_model("initial-exec")));
@@ -257,8 +324,12 @@ void lp__rt_cnt_gate(void)
          tc = tc->next)
         lp__rt_cnt_settle(tc);
     if (on != lp__rt_gate_open) {
+        /* a window's edge: every thread's time up to date, since the
+         * window's CPU time is the difference of two of these (16 busy
+         * threads on two processors: a thread beyond the first four ran
+         * up to 4 ms past its last tick at either edge) */
         lp__rt_gate_open = on;
-        __atomic_store_n(&lp__rt_gate_cpu, lp__rt_cpu_ns(), __ATOMIC_RELAXED);
+        __atomic_store_n(&lp__rt_gate_cpu, lp__rt_cpu_fresh(UINT_MAX), __ATOMIC_RELAXED);
     }
     lp__rt_gate_give();
 }
@@ -322,6 +393,7 @@ static void lp__rt_tc_release(void *p)
     lp__rt_tcounts *tc = p;
     lp__rt_tc_gone = 1;
     lp__rt_tc = NULL;
+    lp__rt_oc.counting = NULL;
     if (lp__rt_cnt_start) {
         lp__rt_gate_take();
         if (tc->counting)
@@ -331,6 +403,7 @@ static void lp__rt_tc_release(void *p)
         __atomic_store_n(&tc->tp, NULL, __ATOMIC_RELEASE);
         lp__rt_gate_give();
     }
+    __atomic_store_n(&tc->tid, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&tc->in_use, 0, __ATOMIC_RELEASE);
 }
 
@@ -368,6 +441,7 @@ static lp__rt_tcounts *lp__rt_tc_get(void)
         while (!__atomic_compare_exchange_n(&lp__rt.blocks, &head, tc, 1, __ATOMIC_RELEASE,
                                             __ATOMIC_RELAXED));
     }
+    __atomic_store_n(&tc->tid, lp__rt_gettid(), __ATOMIC_RELAXED);
     lp__rt_tc = tc;
     pthread_setspecific(lp__rt_tc_key, tc);
     lp__rt_cnt_attach(tc);
@@ -682,21 +756,24 @@ static __attribute__((noinline)) size_t lp__rt_arc_slot_far(uint64_t key)
     return lp__rt_arc_slot(key);
 }
 
-static inline void lp__rt_cp_count(lp__rt_tcounts *tc, uint64_t r, const uint64_t *counter)
+static inline uint64_t *lp__rt_cp_count(lp__rt_tcounts *tc, uint64_t r, const uint64_t *counter)
 {
     size_t g = (size_t)(counter - lp__rt_cnt_start);
     if (g >= lp__rt.nguards || !lp__rt.guard_method ||
         !__atomic_load_n(&tc->counting, __ATOMIC_RELAXED))
-        return;
+        return NULL;
     int32_t m = lp__rt.guard_method[g];
     if (m < 0)
-        return;
+        return NULL;
     uint64_t key = lp__rt_arc_key(r, (size_t)m);
     size_t s = lp__rt_fib(key, lp__rt.arc_bits);
     if (__atomic_load_n(&lp__rt.arc_keys[s], __ATOMIC_ACQUIRE) != key)
         s = lp__rt_arc_slot_far(key);
-    if (s != SIZE_MAX)
-        lp__rt_inc(&tc->a[s]);
+    if (s == SIZE_MAX)
+        return NULL;
+    lp__rt_inc(&tc->a[s]);
+    lp__rt_inc(&tc->outside);
+    return &tc->a[s];
 }
 
 /* lp__rt_cp_enter for a thread the runtime has not seen yet (its entry
@@ -738,7 +815,79 @@ void lp__rt_cp_enter(uint64_t off, uint64_t *counter)
         return;
     }
     /* The thread's view is set, so the check found the caller outside. */
-    lp__rt_cp_count(tc, off + (uint64_t)lp__rt_cp_lo, counter);
+    uint64_t *slot = lp__rt_cp_count(tc, off + (uint64_t)lp__rt_cp_lo, counter);
+    if (slot) {
+        lp__rt_oc.counting = &tc->counting;
+        lp__rt_oc.outside = &tc->outside;
+        lp__rt_oc_set(off, counter, slot);
+    }
+}
+
+uint64_t lp__rt_outside_calls(void)
+{
+    uint64_t n = 0;
+    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc; tc = tc->next)
+        n += __atomic_load_n(&tc->outside, __ATOMIC_RELAXED);
+    return n;
+}
+
+/* ---- what a call from outside the copies costs ---------------------------------------------- */
+
+/* The replica in rt_tramp.S: n calls from outside the copies into a
+ * copy's entry (the prefix's two jumps, the entry check, the stub finding
+ * its cache entry) or, with outside 0, n calls of a function that only
+ * returns; and the return address of its outside call. */
+LP__HIDDEN void lp__rt_oc_calib(uint64_t n, uint64_t outside);
+extern const char lp__rt_oc_calib_ra[] LP__HIDDEN;
+extern uint64_t lp__rt_oc_calib_counter LP__HIDDEN;
+
+uint64_t lp__rt_outside_ps;
+
+static uint64_t lp__rt_thread_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* Measures, in the calling thread (the daemon's, which runs no copy), the
+ * CPU time a call from outside the copies takes in a window more than the
+ * same call with the windows closed: the best of seven rounds of 20,000
+ * calls each way, about a millisecond in all. The daemon takes it off a
+ * window's CPU time, per outside call the window counted, to tell the
+ * program time the window held: such a call costs a few nanoseconds where
+ * the call itself may cost one, so a loop in an original that calls small
+ * functions runs two and three times slower in a window, and the windows
+ * of its phase would see less of it than of the rest. The replica's calls
+ * hit a cache entry made for it, whose counter is the replica's own; the
+ * entry and the thread's flag are cleared after. */
+void lp__rt_outside_measure(void)
+{
+    enum { N = 20000, ROUNDS = 7 };
+    static int measured; /* a fork child keeps its parent's measure */
+    if (measured)
+        return;
+    measured = 1;
+    static uint64_t dummy_slot, dummy_out;
+    static const uint8_t one = 1;
+    uint64_t off = (uint64_t)(uintptr_t)lp__rt_oc_calib_ra - lp__rt_cp_lo;
+    lp__rt_oc.counting = &one;
+    lp__rt_oc.outside = &dummy_out;
+    lp__rt_oc_set(off, &lp__rt_oc_calib_counter, &dummy_slot);
+    uint64_t best[2] = {UINT64_MAX, UINT64_MAX};
+    for (unsigned r = 0; r < ROUNDS; r++)
+        for (unsigned w = 0; w < 2; w++) {
+            uint64_t t0 = lp__rt_thread_ns();
+            lp__rt_oc_calib(N, w);
+            uint64_t t = lp__rt_thread_ns() - t0;
+            best[w] = t < best[w] ? t : best[w];
+        }
+    lp__rt_oc_set(off, &lp__rt_oc_calib_counter, NULL);
+    lp__rt_oc.counting = NULL;
+    lp__rt_oc.outside = NULL;
+    __atomic_store_n(&lp__rt_outside_ps, best[1] > best[0] ? (best[1] - best[0]) * 1000 / N : 0,
+                     __ATOMIC_RELAXED);
 }
 
 /* ---- counters ------------------------------------------------------------------------------ */
@@ -829,8 +978,13 @@ void lp__rt_counters_reset(void)
             tc->in_use = 0;
             tc->tp = NULL;
             tc->counting = 0;
+            tc->tid = 0;
+        } else {
+            tc->tid = lp__rt_gettid();
         }
     }
+    /* The pairs' slots are free again: the cache's entries name none. */
+    memset(&lp__rt_oc, 0, sizeof lp__rt_oc);
     memset(lp__rt.arc_keys, 0, (lp__rt.arc_mask + 1) * sizeof *lp__rt.arc_keys);
     lp__rt.arc_drops = 0;
     if (lp__rt_cnt_gone)

@@ -47,6 +47,7 @@ static lp_rng lp__rt_rng;
 static uint64_t lp__rt_next;       /* CPU time of the next decision */
 static uint64_t lp__rt_next_flush; /* wall time of the next periodic file */
 static uint64_t lp__rt_burst_from; /* events when the burst began */
+static uint64_t lp__rt_win_outside; /* outside calls when the window opened */
 
 /* phase strategy */
 static lp_phase_tracker lp__rt_tracker;
@@ -187,26 +188,48 @@ static void lp__rt_window_open(uint64_t now)
     if (opened) { /* the window's CPU time starts when the copies count */
         uint64_t t = lp__rt_gate_time(now);
         lp__rt.clock.on_since = t ? t : 1;
+        lp__rt_win_outside = lp__rt_outside_calls();
     }
     if (opened && lp__rt_tk.method >= 0 && lp__rt_tk.open_gen == lp__rt_tk.gen)
         lp__rt_tk.open_k = lp__rt_clock_count();
 }
 
-static void lp__rt_window_close(uint64_t now)
+/* The program time a window of span CPU time held: its calls from
+ * outside the copies (a loop in an original that was running when the
+ * window opened, a library's callback) cost lp__rt_outside_ps each more
+ * than the same calls made while the window is closed, and their phase
+ * runs slower in it than the rest (compress's decoding loop, nearly twice
+ * as slow). At least a tenth of the span is left. */
+static uint64_t lp__rt_window_program(uint64_t span)
 {
+    uint64_t n = lp__rt_outside_calls() - lp__rt_win_outside;
+    uint64_t cost = lp__rt_muldiv(n, __atomic_load_n(&lp__rt_outside_ps, __ATOMIC_RELAXED), 1000);
+    uint64_t most = span - span / 10;
+    return span - (cost < most ? cost : most);
+}
+
+/* Closes the window at now; returns its program time (0 if none was
+ * open). */
+static uint64_t lp__rt_window_close(uint64_t now)
+{
+    uint64_t prog = 0;
     if (lp__rt.window_on) {
         /* The copies stop counting first (lp__rt_apply below settles the
          * gate for good), and the window's CPU time ends there; the clock's
-         * accounting still sees the sites as they were in the window. */
+         * accounting still sees the sites as they were in the window, and
+         * takes the window's program time, which the clock may find
+         * shorter still. */
         lp__rt_cnt_gate_off();
         now = lp__rt_gate_time(now);
         uint64_t span = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
+        prog = lp__rt_window_program(span);
         lp__rt.window_on = 0;
         lp__rt.clock.on_ns += span;
         lp__rt.clock.on_since = 0;
-        lp__rt_clock_closed(now, span); /* before the sites change */
+        lp__rt_clock_closed(now, prog); /* before the sites change */
     }
     lp__rt_apply();
+    return prog;
 }
 
 /* ---- the phase strategy's interval tables ------------------------------------------------- */
@@ -507,16 +530,17 @@ static void lp__rt_step(uint64_t now)
         if (now < lp__rt_next)
             break;
         if (lp__rt.window_on && c->duty < 100) {
-            /* The process CPU clock, read from this thread, moves at the
-             * scheduler's tick for the threads running elsewhere (4 ms at
-             * HZ=250): a window asked to last 2 ms lasts one or two ticks.
-             * The pause after it is stretched to match, so that the share
-             * switched on stays duty % (measured on interp at duty=10: 17 %
-             * without this). */
-            uint64_t on = now > lp__rt.clock.on_since ? now - lp__rt.clock.on_since : 0;
-            uint64_t off = c->period_ns - lp__rt_duty_ns(), fair = on / c->duty * (100 - c->duty);
-            lp__rt_window_close(now);
-            lp__rt_next = now + (fair > off ? fair : off);
+            /* The pause matches the program time the window held, so
+             * that the share switched on stays duty % of the program's
+             * time: a window that ran past its end (a daemon woken late;
+             * interp at duty=10 was on 17 % of its CPU time when the
+             * pause did not follow) is followed by a longer one, and one
+             * that ran slow by a shorter one (than period less duty),
+             * so that a phase the windows slow more than others gets its
+             * windows more often and each window stands for as much of
+             * the program as any other. */
+            uint64_t on = lp__rt_window_close(now);
+            lp__rt_next = now + on / c->duty * (100 - c->duty);
         } else {
             lp__rt_window_open(now);
             lp__rt_next = now + lp__rt_duty_ns();
@@ -587,6 +611,9 @@ static uint64_t lp__rt_nap(uint64_t now)
 static void *lp__rt_main(void *arg)
 {
     (void)arg;
+    if (lp__rt_cnt_start && lp__rt.cfg.strategy != LP__RT_ALWAYS &&
+        lp__rt.cfg.strategy != LP__RT_NEVER)
+        lp__rt_outside_measure();
     pthread_mutex_lock(&lp__rt.lock);
     if (lp__rt.cfg.flush_ns)
         lp__rt_next_flush = lp__rt_wall_ns() + lp__rt.cfg.flush_ns;

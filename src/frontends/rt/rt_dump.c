@@ -331,7 +331,7 @@ static uint64_t lp__rt_program_on(long m, unsigned type, uint64_t open, uint64_t
     lp__rt_windows_time(m, type, &prog, &prog_cpu, &untimed);
     if (m < 0 || lp__rt.methods[m].on[type])
         untimed += open;
-    if (m >= 0 && lp__rt.methods[m].on[type])
+    if (m >= 0 && lp__rt_counts_closed((size_t)m, type))
         prog += closed; /* on with the windows closed (rt_daemon.c) */
     return prog + (rho_den ? lp__rt_muldiv(untimed, rho_num, rho_den) : untimed);
 }
@@ -472,6 +472,11 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
         lp__rt_meta_u64(m, "windows-timed-program-ns", prog);
     }
     lp__rt_meta_u64(m, "windows", lp__rt.clock.windows);
+    uint64_t ops = __atomic_load_n(&lp__rt_outside_ps, __ATOMIC_RELAXED);
+    if (ops)
+        lp__rt_meta_u64(m, "outside-call-ps", ops);
+    if (lp__rt_cnt_start)
+        lp__rt_meta_u64(m, "outside-calls", lp__rt_outside_calls());
     lp__rt_meta_u64(m, "pc-samples", lp__rt.samples);
     lp__rt_meta_u64(m, "pc-samples-lost", lp__rt.samples_lost);
     lp__rt_meta_u64(m, "methods", lp__rt.nmethods);

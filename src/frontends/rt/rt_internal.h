@@ -289,6 +289,8 @@ typedef struct lp__rt_tcounts {
     uint64_t *m;                 /* invocations per method */
     uint64_t *b;                 /* executions per coverage guard */
     uint64_t *a;                 /* calls per call-pair slot */
+    uint64_t outside;            /* calls counted from outside the copies
+                                    (rt_count.c, the stub's cache) */
     uint64_t *snap;              /* the owner's thread-local copy counters when
                                     they began counting into b; NULL without
                                     inline counters */
@@ -301,6 +303,7 @@ typedef struct lp__rt_tcounts {
      * of (target, method + 1), LP__RT_ICACHE of them; NULL without inline
      * counters. */
     uint64_t *icache;
+    int32_t tid;            /* the owner's thread id, 0 when none (lp__rt_cpu_ns) */
     uint8_t icall_busy;     /* the owner is in lp__rt_cp_icall */
     uint8_t counting;       /* b holds the owner's counters less snap */
     uint8_t blocks_refused; /* the owner has reset a flag of a profiled type */
@@ -529,6 +532,16 @@ LP__HIDDEN uint64_t lp__rt_clock_count(void);
 LP__HIDDEN int lp__rt_clock_choose(void);
 LP__HIDDEN void lp__rt_clock_forget(void);
 LP__HIDDEN int lp__rt_clock_alloc(void);
+/* Calls counted from outside the copies so far, over every thread's
+ * block; and what one costs in a window more than the same call with the
+ * windows closed, in picoseconds (0 until measured; atomic), measured
+ * once by lp__rt_outside_measure (rt_count.c) in the daemon's thread. */
+LP__HIDDEN uint64_t lp__rt_outside_calls(void);
+extern uint64_t lp__rt_outside_ps LP__HIDDEN;
+LP__HIDDEN void lp__rt_outside_measure(void);
+/* Whether method i's events of type enter the profile while the windows
+ * are closed: it is switched on then, and is not a prefixed clock. */
+LP__HIDDEN int lp__rt_counts_closed(size_t i, unsigned type);
 /* Program time of the windows in which method m's sites of type were on
  * (m < 0: every window) that a clock timed, the CPU time of those
  * windows, and the CPU time of the windows none timed; the epoch in
@@ -539,8 +552,10 @@ LP__HIDDEN void lp__rt_windows_time(long m, unsigned type, uint64_t *prog, uint6
 /* x * num / den, rounded to nearest, saturating (rt_dump.c). */
 LP__HIDDEN uint64_t lp__rt_muldiv(uint64_t x, uint64_t num, uint64_t den);
 
-/* Process CPU time in ns (CLOCK_PROCESS_CPUTIME_ID). Signal-safe.
- * rt_state.c. */
+/* Process CPU time in ns (CLOCK_PROCESS_CPUTIME_ID), with the time of up
+ * to threads of the threads that met the runtime brought up to date first
+ * (lp__rt_cpu_ns: four). Signal-safe. rt_state.c. */
+LP__HIDDEN uint64_t lp__rt_cpu_fresh(unsigned threads);
 LP__HIDDEN uint64_t lp__rt_cpu_ns(void);
 
 /* ---- profile files (rt_dump.c) --------------------------------------------------------------- */

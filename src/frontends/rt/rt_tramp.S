@@ -116,6 +116,30 @@ lp__rt_entry_tramp:
     .cfi_endproc
     .size lp__rt_entry_tramp, .-lp__rt_entry_tramp
 
+/* Four scratch registers saved and restored, for the stubs that do their
+ * work without calling C. */
+    .macro LP_PUSH4 a, b, c, d
+    pushq \a
+    .cfi_adjust_cfa_offset 8
+    pushq \b
+    .cfi_adjust_cfa_offset 8
+    pushq \c
+    .cfi_adjust_cfa_offset 8
+    pushq \d
+    .cfi_adjust_cfa_offset 8
+    .endm
+
+    .macro LP_POP4 d, c, b, a
+    popq \d
+    .cfi_adjust_cfa_offset -8
+    popq \c
+    .cfi_adjust_cfa_offset -8
+    popq \b
+    .cfi_adjust_cfa_offset -8
+    popq \a
+    .cfi_adjust_cfa_offset -8
+    .endm
+
 /* A stub that saves every register C may change, calls fn(first
  * argument, second argument) with the two words at rbp + first and rbp +
  * second (8: the stub's return address, 16 and up: what the caller pushed
@@ -152,11 +176,149 @@ lp__rt_entry_tramp:
  *     leaq 144(%rsp), %rsp
  *
  * declaring only memory, the flags, r10, r11 and xmm0-15 clobbered (r10
- * and r11 for a shared library's PLT resolver). So this saves
- * every other register the C code may change (the integer ones callers
- * save, r11 included), aligns the stack and calls lp__rt_cp_enter(OFF,
- * COUNTER): [rbp + 16] is OFF, [rbp + 24] COUNTER. */
-    LP_C_STUB lp__rt_cp_enter_stub, lp__rt_cp_enter, 16, 24
+ * and r11 for a shared library's PLT resolver). When the thread's cache
+ * holds this site's call of this copy, counted before, and its block
+ * still counts, the stub adds one to that pair's counter itself, with
+ * four registers saved (rt_count.c, lp__rt_oc; LP__RT_OC_ENT is 32, the
+ * shift by 5); a thread whose block does not count (the windows are
+ * closed, and a prefixed clock method's copy still takes its calls)
+ * returns at once, as lp__rt_cp_enter would count nothing. Otherwise
+ * lp__rt_cp_enter_full saves every other register the C code may change
+ * (the integer ones callers save, r11 included), aligns the stack and
+ * calls lp__rt_cp_enter(OFF, COUNTER): [rbp + 16] is OFF, [rbp + 24]
+ * COUNTER. */
+#include "rt_oc_layout.h"
+
+    .text
+    .globl lp__rt_cp_enter_stub
+    .type lp__rt_cp_enter_stub, @function
+    .p2align 4
+lp__rt_cp_enter_stub:
+    .cfi_startproc
+    LP_PUSH4 %rax, %rcx, %rdx, %rsi
+    /* [rsp + 40] OFF, [rsp + 48] COUNTER; rax the cache's TLS offset, rdx
+     * the entry's place in it */
+    movq lp__rt_oc@gottpoff(%rip), %rax
+    movq %fs:LP__RT_OC_COUNTING(%rax), %rcx
+    testq %rcx, %rcx
+    jz 1f
+    cmpb $0, (%rcx)
+    je 2f
+    movq 48(%rsp), %rcx
+    movq %rcx, %rdx
+    shrq $3, %rdx
+    xorq 40(%rsp), %rdx
+    andl $(LP__RT_OC_N - 1), %edx
+    shlq $5, %rdx
+    /* the entry's slot before its key */
+    movq %fs:LP__RT_OC_ENTS+LP__RT_OC_SLOT(%rax,%rdx), %rsi
+    testq %rsi, %rsi
+    jz 1f
+    cmpq %fs:LP__RT_OC_ENTS+LP__RT_OC_COUNTER(%rax,%rdx), %rcx
+    jne 1f
+    movq 40(%rsp), %rcx
+    cmpq %fs:LP__RT_OC_ENTS+LP__RT_OC_OFF(%rax,%rdx), %rcx
+    jne 1f
+    incq (%rsi)
+    movq %fs:LP__RT_OC_OUTSIDE(%rax), %rsi
+    incq (%rsi)
+2:
+    LP_POP4 %rsi, %rdx, %rcx, %rax
+    ret
+1:
+    .cfi_adjust_cfa_offset 32
+    LP_POP4 %rsi, %rdx, %rcx, %rax
+    jmp lp__rt_cp_enter_full
+    .cfi_endproc
+    .size lp__rt_cp_enter_stub, .-lp__rt_cp_enter_stub
+
+    LP_C_STUB lp__rt_cp_enter_full, lp__rt_cp_enter, 16, 24
+    .hidden lp__rt_cp_enter_full
+
+/* lp__rt_oc_calib(n, outside): n calls of a replica of a copy's entry
+ * (its entry counter's increment, the test of the return address against
+ * the thread's view of the copies) made as a running original makes them
+ * in a window (the prefix's short jump back and its jump to the copy, the
+ * test failing, and the slow path's inline assembly and stub as
+ * cc_entry.c writes them); with outside 0, n calls of a function that
+ * only returns, as the same call costs with the window closed. Each call
+ * takes the last one's result (rax) and returns it plus one, so that the
+ * calls' latency counts, as in a loop whose calls feed one another (a
+ * decoder's): calls that overlap cost less. For
+ * lp__rt_outside_measure (rt_count.c); lp__rt_oc_calib_ra is the outside
+ * call's return address, for which that function makes a cache entry. */
+    .text
+    .globl lp__rt_oc_calib
+    .hidden lp__rt_oc_calib
+    .globl lp__rt_oc_calib_ra
+    .hidden lp__rt_oc_calib_ra
+    .type lp__rt_oc_calib, @function
+    .p2align 4
+lp__rt_oc_calib:
+    .cfi_startproc
+    pushq %rbx
+    .cfi_adjust_cfa_offset 8
+    pushq %r12
+    .cfi_adjust_cfa_offset 8
+    pushq %r13
+    .cfi_adjust_cfa_offset 8
+    movq %rdi, %rbx
+    movq lp__rt_cp_lo@gottpoff(%rip), %r12
+    movq lp__rt_cp_len@gottpoff(%rip), %r13
+    testq %rsi, %rsi
+    jz 3f
+    xorl %eax, %eax
+1:
+    movq %rax, %rdi
+    call 5f
+lp__rt_oc_calib_ra:
+    decq %rbx
+    jnz 1b
+    jmp 4f
+3:
+    movq %rax, %rdi
+    call 9f
+    decq %rbx
+    jnz 3b
+4:
+    popq %r13
+    .cfi_adjust_cfa_offset -8
+    popq %r12
+    .cfi_adjust_cfa_offset -8
+    popq %rbx
+    .cfi_adjust_cfa_offset -8
+    ret
+5:
+    jmp 6f
+6:
+    {disp32} jmp 7f
+7:
+    addq $1, lp__rt_oc_calib_counter(%rip)
+    movq (%rsp), %rax
+    subq %fs:(%r12), %rax
+    cmpq %fs:(%r13), %rax
+    jae 8f
+    leaq 1(%rdi), %rax
+    ret
+8:
+    leaq lp__rt_oc_calib_counter(%rip), %rcx
+    leaq -128(%rsp), %rsp
+    pushq %rcx
+    pushq %rax
+    call lp__rt_cp_enter_stub
+    leaq 144(%rsp), %rsp
+9:
+    leaq 1(%rdi), %rax
+    ret
+    .cfi_endproc
+    .size lp__rt_oc_calib, .-lp__rt_oc_calib
+
+    .bss
+    .p2align 3
+    .globl lp__rt_oc_calib_counter
+    .hidden lp__rt_oc_calib_counter
+lp__rt_oc_calib_counter:
+    .zero 8
 
 #include "rt_bt_layout.h"
 
@@ -199,14 +361,7 @@ lp__rt_entry_tramp:
     .p2align 4
 lp__bt_ref_stub:
     .cfi_startproc
-    pushq %rax
-    .cfi_adjust_cfa_offset 8
-    pushq %rcx
-    .cfi_adjust_cfa_offset 8
-    pushq %rdx
-    .cfi_adjust_cfa_offset 8
-    pushq %r8
-    .cfi_adjust_cfa_offset 8
+    LP_PUSH4 %rax, %rcx, %rdx, %r8
     /* [rsp + 32] the site (return address), [rsp + 40] the address */
     movq lp__bt_mode@gottpoff(%rip), %rax
     cmpl $1, %fs:(%rax)
@@ -228,14 +383,7 @@ lp__bt_ref_stub:
     addq $1, %rcx
     movq %rcx, LP__RT_BT_OFF_NREFS(%rax)
 1:
-    popq %r8
-    .cfi_adjust_cfa_offset -8
-    popq %rdx
-    .cfi_adjust_cfa_offset -8
-    popq %rcx
-    .cfi_adjust_cfa_offset -8
-    popq %rax
-    .cfi_adjust_cfa_offset -8
+    LP_POP4 %r8, %rdx, %rcx, %rax
     ret
 2:
     .cfi_adjust_cfa_offset 32
