@@ -381,9 +381,10 @@ static void test_switch(void)
           (unsigned long long)method(&l, "other"));
     CHECK(method(&l, "main") == 0 && method(&l, "hot") == 0 && method(&l, "loop777") == 0,
           "methods never switched on were counted");
-    /* The calls came from an original (main's code, switched off), from
-     * two sites each: the copies' entries counted every pair through the
-     * stub's cache of such calls, exactly. */
+    /* The calls came from an original (main's code, switched off), leaf's
+     * from one site and other's from ten (the loop is unrolled): the
+     * copies' entries counted every pair through the stub's cache of such
+     * calls, exactly. */
     uint64_t to_leaf = sum_by(&l, LP_PROF_CALL_PAIR, 0, NULL, "leaf"),
              to_other = sum_by(&l, LP_PROF_CALL_PAIR, 0, NULL, "other");
     CHECK(to_leaf == 100 && to_other == 10,

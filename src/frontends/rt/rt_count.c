@@ -81,9 +81,9 @@ static int32_t lp__rt_gettid(void)
  * coming here while its block counts: a loop in an original that was
  * running when the copies went on calls its callees' copies from a few
  * sites, and the whole C path (the stub saving every register, the pair's
- * lookup) cost 6 ns a call where a copy's call costs none (7.3 ns against
- * 1.4 ns with the callee off), which slowed such a loop's windows by half
- * and more and under-weighted its phase. An entry sits at (counter / 8 xor
+ * lookup) cost 5 ns a call where a copy's call costs none (6.4 ns against
+ * 1.4 ns with the callee off; 4.5 ns with the cache), which slowed such a
+ * loop's windows by half and more and under-weighted its phase. An entry sits at (counter / 8 xor
  * off) mod LP__RT_OC_N, direct-mapped: compress's decoding loop calls four
  * copies from six sites, and one entry for the thread missed at nearly
  * every call. The stub reads an entry's slot before its key, so that a
