@@ -5,7 +5,7 @@
  * and symbolized from the file's own module map.
  *
  * usage: check_rt LOWPROF SRCDIR WORKDIR TEST [RUNTIME-SOURCES...]
- * TEST: exact cet-gcc cet-clang switch flags fork exec segv chain abort term prof
+ * TEST: exact cet-gcc cet-clang switch flags flags-inline fork exec segv chain abort term prof
  * output scale tsan stacks calls calls-inline calls-cg bursty-abi bursty-cc
  * (tsan compiles the runtime's sources with -fsanitize=thread first;
  * bursty-abi takes the runtime archive as its one source, and needs cc,
@@ -1771,6 +1771,8 @@ int main(int argc, char **argv)
         test_switch();
     else if (strcmp(t, "flags") == 0)
         test_flags();
+    else if (strcmp(t, "flags-inline") == 0)
+        g_blocks = "inline", test_flags();
     else if (strcmp(t, "fork") == 0)
         test_fork();
     else if (strcmp(t, "exec") == 0)

@@ -126,6 +126,73 @@ static void lp__rt_oc_set(uint64_t off, const uint64_t *counter, uint64_t *slot)
     e->slot = slot;
 }
 
+/* The thread's counted calls through the trampoline, by patched site and
+ * return address, which lp__rt_entry_tramp (rt_tramp.S) counts again
+ * without saving every register and calling lp__rt_on_entry: a static
+ * function whose copy only other copies call keeps the trampoline on its
+ * entry, and a loop in an original that was running when the window
+ * opened calls it there at every turn (raytrace at duty 10: the trampoline
+ * took 6 % of the samples, for rt_box_entry and rt_nearest). Only an
+ * entry that counted and went on in the original is kept. Every entry is
+ * of one generation of lp__rt_tramp_gen, which the runtime moves on
+ * whenever what lp__rt_on_entry reads changes (a method switched, a clock
+ * chosen, the runtime started or stopped, a fork); the thread's own flags
+ * forget them (lp__rt_tcache_forget). Set as lp__rt_oc's entries are. */
+typedef struct lp__rt_tc_ent {
+    uint64_t site5, ret;
+    uint64_t *mslot, *aslot;
+} lp__rt_tc_ent;
+typedef struct lp__rt_tcache {
+    uint64_t gen;
+    uint64_t pad[3];
+    lp__rt_tc_ent e[LP__RT_OC_N];
+} lp__rt_tcache;
+__thread lp__rt_tcache lp__rt_tc_cache
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+uint64_t lp__rt_tramp_gen = 1;
+_Static_assert(offsetof(lp__rt_tcache, gen) == LP__RT_TC_GEN &&
+                   offsetof(lp__rt_tcache, e) == LP__RT_TC_ENTS &&
+                   sizeof(lp__rt_tc_ent) == LP__RT_OC_ENT &&
+                   offsetof(lp__rt_tc_ent, site5) == LP__RT_TC_SITE &&
+                   offsetof(lp__rt_tc_ent, ret) == LP__RT_TC_RET &&
+                   offsetof(lp__rt_tc_ent, mslot) == LP__RT_TC_MSLOT &&
+                   offsetof(lp__rt_tc_ent, aslot) == LP__RT_TC_ASLOT,
+               "rt_oc_layout.h");
+
+void lp__rt_tramp_moved(void)
+{
+    __atomic_fetch_add(&lp__rt_tramp_gen, 1, __ATOMIC_RELEASE);
+}
+
+void lp__rt_tcache_forget(void)
+{
+    lp__rt_tc_cache.gen = 0;
+}
+
+/* Keeps (site5, ret) -> (mslot, aslot) for generation gen, read before
+ * what made them: a generation moved on since leaves the entry dead. */
+static void lp__rt_tcache_set(uint64_t gen, uint64_t site5, uint64_t ret, uint64_t *mslot,
+                              uint64_t *aslot)
+{
+    lp__rt_tcache *c = &lp__rt_tc_cache;
+    if (c->gen != gen) {
+        c->gen = 0; /* a handler's trampoline finds none while they change */
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        for (size_t i = 0; i < LP__RT_OC_N; i++)
+            c->e[i].mslot = NULL;
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        c->gen = gen;
+    }
+    lp__rt_tc_ent *e = &c->e[(site5 ^ ret) & (LP__RT_OC_N - 1)];
+    e->mslot = NULL;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    e->site5 = site5;
+    e->ret = ret;
+    e->aslot = aslot;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    e->mslot = mslot;
+}
+
 __thread uint64_t lp__rt_cp_lo __attribute__((tls_model("initial-exec")));
 __thread uint64_t lp__rt_cp_len __attribute__((tls_model("initial-exec")));
 uint64_t *lp__rt_cnt_start;
@@ -347,6 +414,7 @@ void lp__rt_cnt_gate_off(void)
 
 void lp__rt_cnt_regate_self(void)
 {
+    lp__rt_tcache_forget(); /* the thread's flags decide the trampoline's */
     lp__rt_tcounts *tc = lp__rt_tc;
     if (!lp__rt_cnt_start || !tc)
         return;
@@ -508,18 +576,25 @@ extern const char __stop_lp_copies[] __attribute__((weak));
 /* Counts one entry into counter block tc. A call from a copy is counted by
  * the copy's call site (a clock method's entry comes here from copies
  * too), so its pair is not counted again. */
-static inline void lp__rt_count_entry(lp__rt_tcounts *tc, size_t m, uint64_t ret)
+/* Counts method m's entry from ret; returns 1 if a trampoline cache entry
+ * may stand for it, with the pair's counter in *aslot (NULL: a copy
+ * called, whose site counts the pair). */
+static inline int lp__rt_count_entry(lp__rt_tcounts *tc, size_t m, uint64_t ret, uint64_t **aslot)
 {
     lp__rt_inc(&tc->m[m]);
+    *aslot = NULL;
     if (__builtin_expect(ret - (uint64_t)(uintptr_t)__start_lp_copies <
                              (uint64_t)(uintptr_t)(__stop_lp_copies - __start_lp_copies),
                          0))
-        return;
+        return 1;
     size_t s = lp__rt_arc_slot(lp__rt_arc_key(ret, m));
-    if (__builtin_expect(s != SIZE_MAX, 1))
+    if (__builtin_expect(s != SIZE_MAX, 1)) {
         lp__rt_inc(&tc->a[s]);
+        *aslot = &tc->a[s];
+    }
     if (__builtin_expect(lp__rt.count_events, 0))
         lp__rt_inc(&tc->events);
+    return s != SIZE_MAX && !lp__rt.count_events;
 }
 
 /* Where a call to method m goes on: its copy while its blocks are on and
@@ -543,19 +618,23 @@ static inline int lp__rt_entry_counts(const lp__rt_method *m)
 
 uint64_t lp__rt_on_entry(uint64_t site, uint64_t ret)
 {
+    uint64_t gen = __atomic_load_n(&lp__rt_tramp_gen, __ATOMIC_ACQUIRE);
     if (!__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED))
         return 0;
     size_t m = lp__rt_map_find(site);
     if (__builtin_expect(m == SIZE_MAX, 0))
         return 0;
     const lp__rt_method *mm = &lp__rt.methods[m];
+    uint64_t to = lp__rt_copy_target(mm);
     if (lp__rt_entry_counts(mm)) {
         lp__rt_tcounts *tc = lp__rt_tc;
         if (__builtin_expect(!tc, 0))
             return 1; /* the thread's first event: the slow path maps a block */
-        lp__rt_count_entry(tc, m, ret);
+        uint64_t *aslot;
+        if (lp__rt_count_entry(tc, m, ret, &aslot) && !to)
+            lp__rt_tcache_set(gen, site + 5, ret, &tc->m[m], aslot);
     }
-    return lp__rt_copy_target(mm);
+    return to;
 }
 
 uint64_t lp__rt_on_entry_slow(uint64_t site, uint64_t ret)
@@ -568,8 +647,9 @@ uint64_t lp__rt_on_entry_slow(uint64_t site, uint64_t ret)
     const lp__rt_method *mm = &lp__rt.methods[m];
     if (lp__rt_entry_counts(mm)) {
         lp__rt_tcounts *tc = lp__rt_tc_self();
+        uint64_t *aslot;
         if (tc)
-            lp__rt_count_entry(tc, m, ret);
+            (void)lp__rt_count_entry(tc, m, ret, &aslot);
     }
     return lp__rt_copy_target(mm);
 }
@@ -983,8 +1063,10 @@ void lp__rt_counters_reset(void)
             tc->tid = lp__rt_gettid();
         }
     }
-    /* The pairs' slots are free again: the cache's entries name none. */
+    /* The pairs' slots are free again: the caches' entries name none. */
     memset(&lp__rt_oc, 0, sizeof lp__rt_oc);
+    lp__rt_tcache_forget();
+    lp__rt_tramp_moved();
     memset(lp__rt.arc_keys, 0, (lp__rt.arc_mask + 1) * sizeof *lp__rt.arc_keys);
     lp__rt.arc_drops = 0;
     if (lp__rt_cnt_gone)

@@ -539,6 +539,12 @@ LP__HIDDEN int lp__rt_clock_alloc(void);
 LP__HIDDEN uint64_t lp__rt_outside_calls(void);
 extern uint64_t lp__rt_outside_ps LP__HIDDEN;
 LP__HIDDEN void lp__rt_outside_measure(void);
+/* What lp__rt_on_entry reads has changed (a method switched, a clock
+ * chosen or let go, the runtime started or stopped): every thread's
+ * trampoline cache is stale (rt_count.c). lp__rt_tcache_forget: the
+ * calling thread's is, after its own flags changed. */
+LP__HIDDEN void lp__rt_tramp_moved(void);
+LP__HIDDEN void lp__rt_tcache_forget(void);
 /* Whether method i's events of type enter the profile while the windows
  * are closed: it is switched on then, and is not a prefixed clock. */
 LP__HIDDEN int lp__rt_counts_closed(size_t i, unsigned type);

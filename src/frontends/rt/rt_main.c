@@ -98,6 +98,7 @@ static void lp__rt_atfork_child(void)
         lp__rt_sampler_start();
     if (lp__rt_daemon_start() != 0) {
         lp__rt.live = 0;
+        lp__rt_tramp_moved();
         lp__rt_say("the fork child's daemon did not start: profiling is off in it");
     }
 }
@@ -154,6 +155,7 @@ static void lp__rt_start(void)
     pthread_atfork(lp__rt_atfork_prepare, lp__rt_atfork_parent, lp__rt_atfork_child);
     lp__rt.clock.start_ns = lp__rt_cpu_ns();
     __atomic_store_n(&lp__rt.live, 1, __ATOMIC_RELEASE);
+    lp__rt_tramp_moved();
     lp__rt.enabled = 1;
     lp__rt_thread_attach(); /* the main thread's copies count from the start */
     if (lp__rt_needs_sampler() && lp__rt_sampler_start() != 0 && lp__rt.cfg.verbose)
@@ -161,6 +163,7 @@ static void lp__rt_start(void)
     if (lp__rt_daemon_start() != 0) {
         lp__rt_say("the profiling daemon did not start: profiling is off");
         lp__rt.live = 0;
+        lp__rt_tramp_moved();
         lp__rt.enabled = 0;
         lp__rt_sampler_stop();
         lp__rt_patch_all_off();
@@ -186,6 +189,7 @@ __attribute__((destructor(101))) static void lp__rt_dtor(void)
     if (lp__rt.live)
         lp__rt_dump(LP__RT_DUMP_EXIT, 0, lp__rt_daemon_profiles);
     __atomic_store_n(&lp__rt.live, 0, __ATOMIC_RELEASE);
+    lp__rt_tramp_moved();
     lp__rt_patch_all_off();
     pthread_mutex_unlock(&lp__rt.lock);
 }

@@ -293,6 +293,7 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
      * queue is nearly sorted already; the flush sorts anyway for the page
      * runs. */
     lp__rt_flush_writes(n);
+    lp__rt_tramp_moved(); /* after on[] changed */
     return n;
 }
 
@@ -493,6 +494,7 @@ void lp__rt_patch_clock(size_t i, int on)
 {
     lp__rt_method *m = &lp__rt.methods[i];
     __atomic_store_n(&m->clock, on ? 1 : 0, __ATOMIC_RELAXED);
+    lp__rt_tramp_moved();
     /* A prefixed entry goes to the copy as a clock too: the trampoline
      * could not return into the function, whose first bytes it replaced.
      * Its copy's entry counter counts it (rt_clock.c). */

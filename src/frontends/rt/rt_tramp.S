@@ -25,6 +25,8 @@
  * (This is a return to an address no call pushed: with user-space shadow
  * stacks enabled it would fault; Linux enables them only for programs
  * that ask.) */
+#include "rt_oc_layout.h"
+
 /* A frame that saves the integer registers a C function may change (the
  * argument ones, rax and r10-r11) on a 16-byte aligned stack, and its
  * undoing, for the trampoline and the copies' stub. */
@@ -60,6 +62,55 @@
     movq %rbp, %rsp
     .endm
 
+/* Four scratch registers saved and restored, for the trampoline's and the
+ * stubs' paths that do their work without calling C. */
+    .macro LP_PUSH4 a, b, c, d
+    pushq \a
+    .cfi_adjust_cfa_offset 8
+    pushq \b
+    .cfi_adjust_cfa_offset 8
+    pushq \c
+    .cfi_adjust_cfa_offset 8
+    pushq \d
+    .cfi_adjust_cfa_offset 8
+    .endm
+
+    .macro LP_POP4 d, c, b, a
+    popq \d
+    .cfi_adjust_cfa_offset -8
+    popq \c
+    .cfi_adjust_cfa_offset -8
+    popq \b
+    .cfi_adjust_cfa_offset -8
+    popq \a
+    .cfi_adjust_cfa_offset -8
+    .endm
+
+/* A cache lookup for those paths (rt_count.c's caches: LP__RT_OC_N
+ * entries of 32 bytes from the cache's start, TLS offset in rax): rdx
+ * becomes the entry's place, ((stack word a) >> shift) xor (word b); then
+ * the entry's counter pointer (at slot) goes to rsi, read before the
+ * key, and its two key words (at ka and kb) are compared with the stack
+ * words a and b. Any miss jumps to miss. */
+    .macro LP_CACHE_FIND ents, slot, ka, a, kb, b, shift, miss
+    movq \a(%rsp), %rdx
+    .if \shift
+    shrq $\shift, %rdx
+    .endif
+    xorq \b(%rsp), %rdx
+    andl $(LP__RT_OC_N - 1), %edx
+    shlq $5, %rdx
+    movq %fs:\ents+\slot(%rax,%rdx), %rsi
+    testq %rsi, %rsi
+    jz \miss
+    movq \a(%rsp), %rcx
+    cmpq %fs:\ents+\ka(%rax,%rdx), %rcx
+    jne \miss
+    movq \b(%rsp), %rcx
+    cmpq %fs:\ents+\kb(%rax,%rdx), %rcx
+    jne \miss
+    .endm
+
     .text
     .globl lp__rt_entry_tramp
     .hidden lp__rt_entry_tramp
@@ -67,6 +118,27 @@
     .p2align 4
 lp__rt_entry_tramp:
     .cfi_startproc
+    /* The thread's cache (rt_count.c, lp__rt_tc_cache): this site's call
+     * from this return address, counted before in the same generation,
+     * is counted again here, with four registers saved. */
+    LP_PUSH4 %rax, %rcx, %rdx, %rsi
+    /* [rsp + 32] the site + 5, [rsp + 40] the return address */
+    movq lp__rt_tc_cache@gottpoff(%rip), %rax
+    movq %fs:LP__RT_TC_GEN(%rax), %rcx
+    cmpq lp__rt_tramp_gen(%rip), %rcx
+    jne 3f
+    LP_CACHE_FIND LP__RT_TC_ENTS, LP__RT_TC_MSLOT, LP__RT_TC_SITE, 32, LP__RT_TC_RET, 40, 0, 3f
+    movq %fs:LP__RT_TC_ENTS+LP__RT_TC_ASLOT(%rax,%rdx), %rcx
+    incq (%rsi)
+    testq %rcx, %rcx
+    jz 4f
+    incq (%rcx)
+4:
+    LP_POP4 %rsi, %rdx, %rcx, %rax
+    ret
+3:
+    .cfi_adjust_cfa_offset 32
+    LP_POP4 %rsi, %rdx, %rcx, %rax
     LP_SAVE_CALLER_REGS
     movq 8(%rbp), %rdi
     subq $5, %rdi
@@ -116,30 +188,6 @@ lp__rt_entry_tramp:
     .cfi_endproc
     .size lp__rt_entry_tramp, .-lp__rt_entry_tramp
 
-/* Four scratch registers saved and restored, for the stubs that do their
- * work without calling C. */
-    .macro LP_PUSH4 a, b, c, d
-    pushq \a
-    .cfi_adjust_cfa_offset 8
-    pushq \b
-    .cfi_adjust_cfa_offset 8
-    pushq \c
-    .cfi_adjust_cfa_offset 8
-    pushq \d
-    .cfi_adjust_cfa_offset 8
-    .endm
-
-    .macro LP_POP4 d, c, b, a
-    popq \d
-    .cfi_adjust_cfa_offset -8
-    popq \c
-    .cfi_adjust_cfa_offset -8
-    popq \b
-    .cfi_adjust_cfa_offset -8
-    popq \a
-    .cfi_adjust_cfa_offset -8
-    .endm
-
 /* A stub that saves every register C may change, calls fn(first
  * argument, second argument) with the two words at rbp + first and rbp +
  * second (8: the stub's return address, 16 and up: what the caller pushed
@@ -187,7 +235,6 @@ lp__rt_entry_tramp:
  * (the integer ones callers save, r11 included), aligns the stack and
  * calls lp__rt_cp_enter(OFF, COUNTER): [rbp + 16] is OFF, [rbp + 24]
  * COUNTER. */
-#include "rt_oc_layout.h"
 
     .text
     .globl lp__rt_cp_enter_stub
@@ -196,29 +243,14 @@ lp__rt_entry_tramp:
 lp__rt_cp_enter_stub:
     .cfi_startproc
     LP_PUSH4 %rax, %rcx, %rdx, %rsi
-    /* [rsp + 40] OFF, [rsp + 48] COUNTER; rax the cache's TLS offset, rdx
-     * the entry's place in it */
+    /* [rsp + 40] OFF, [rsp + 48] COUNTER; rax the cache's TLS offset */
     movq lp__rt_oc@gottpoff(%rip), %rax
     movq %fs:LP__RT_OC_COUNTING(%rax), %rcx
     testq %rcx, %rcx
     jz 1f
     cmpb $0, (%rcx)
     je 2f
-    movq 48(%rsp), %rcx
-    movq %rcx, %rdx
-    shrq $3, %rdx
-    xorq 40(%rsp), %rdx
-    andl $(LP__RT_OC_N - 1), %edx
-    shlq $5, %rdx
-    /* the entry's slot before its key */
-    movq %fs:LP__RT_OC_ENTS+LP__RT_OC_SLOT(%rax,%rdx), %rsi
-    testq %rsi, %rsi
-    jz 1f
-    cmpq %fs:LP__RT_OC_ENTS+LP__RT_OC_COUNTER(%rax,%rdx), %rcx
-    jne 1f
-    movq 40(%rsp), %rcx
-    cmpq %fs:LP__RT_OC_ENTS+LP__RT_OC_OFF(%rax,%rdx), %rcx
-    jne 1f
+    LP_CACHE_FIND LP__RT_OC_ENTS, LP__RT_OC_SLOT, LP__RT_OC_COUNTER, 48, LP__RT_OC_OFF, 40, 3, 1f
     incq (%rsi)
     movq %fs:LP__RT_OC_OUTSIDE(%rax), %rsi
     incq (%rsi)
