@@ -5,7 +5,9 @@
  *     [rsp]      the patched site + 5
  *     [rsp + 8]  the instrumented function's own return address (its call site)
  *
- * and every argument register still holds the function's arguments. The
+ * and every argument register still holds the function's arguments. A
+ * call the thread's cache holds (rt_count.c, lp__rt_tc_cache) is counted
+ * there with four registers saved. Otherwise the
  * trampoline saves the integer ones (rdi, rsi, rdx, rcx, r8, r9, rax for a
  * variadic call's vector count, r10 for a static chain; r11 too, in the
  * frame it shares with the copies' stub below), aligns the stack
