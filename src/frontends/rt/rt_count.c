@@ -573,12 +573,11 @@ const unsigned char lp__rt_tramp_full = !LP__RT_LEAN;
 extern const char __start_lp_copies[] __attribute__((weak));
 extern const char __stop_lp_copies[] __attribute__((weak));
 
-/* Counts one entry into counter block tc. A call from a copy is counted by
- * the copy's call site (a clock method's entry comes here from copies
- * too), so its pair is not counted again. */
-/* Counts method m's entry from ret; returns 1 if a trampoline cache entry
- * may stand for it, with the pair's counter in *aslot (NULL: a copy
- * called, whose site counts the pair). */
+/* Counts method m's entry from ret into counter block tc. A call from a
+ * copy is counted by the copy's call site (a clock method's entry comes
+ * here from copies too), so its pair is not counted again. Returns 1 if a
+ * trampoline cache entry may stand for the call, with the pair's counter
+ * in *aslot (NULL when a copy called). */
 static inline int lp__rt_count_entry(lp__rt_tcounts *tc, size_t m, uint64_t ret, uint64_t **aslot)
 {
     lp__rt_inc(&tc->m[m]);
