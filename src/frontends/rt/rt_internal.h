@@ -290,7 +290,7 @@ typedef struct lp__rt_tcounts {
     uint64_t *b;                 /* executions per coverage guard */
     uint64_t *a;                 /* calls per call-pair slot */
     uint64_t outside;            /* calls counted from outside the copies
-                                    (rt_count.c, the stub's cache) */
+                                    (rt_caches.c, the stub's cache) */
     uint64_t *snap;              /* the owner's thread-local copy counters when
                                     they began counting into b; NULL without
                                     inline counters */
@@ -539,9 +539,23 @@ LP__HIDDEN int lp__rt_clock_alloc(void);
 LP__HIDDEN uint64_t lp__rt_outside_calls(void);
 extern uint64_t lp__rt_outside_ps LP__HIDDEN;
 LP__HIDDEN void lp__rt_outside_measure(void);
+/* The caches of counted calls (rt_caches.c): keep a counted outside call
+ * (off, the copy's entry counter) -> the pair's counter slot, in the
+ * block with the given counting flag and outside-call count; the thread
+ * ends; a fork child starts afresh; keep a counted trampoline call (site
+ * + 5, return address) -> the method's and the pair's counters (aslot
+ * NULL when a copy called), of generation gen, read before what decided
+ * them. */
+LP__HIDDEN void lp__rt_oc_keep(uint64_t off, const uint64_t *counter, uint64_t *slot,
+                               const uint8_t *counting, uint64_t *outside);
+LP__HIDDEN void lp__rt_oc_thread_end(void);
+LP__HIDDEN void lp__rt_caches_fork_child(void);
+LP__HIDDEN void lp__rt_tcache_set(uint64_t gen, uint64_t site5, uint64_t ret, uint64_t *mslot,
+                                  uint64_t *aslot);
+extern uint64_t lp__rt_tramp_gen LP__HIDDEN;
 /* What lp__rt_on_entry reads has changed (a method switched, a clock
  * chosen or let go, the runtime started or stopped): every thread's
- * trampoline cache is stale (rt_count.c). lp__rt_tcache_forget: the
+ * trampoline cache is stale (rt_caches.c). lp__rt_tcache_forget: the
  * calling thread's is, after its own flags changed. */
 LP__HIDDEN void lp__rt_tramp_moved(void);
 LP__HIDDEN void lp__rt_tcache_forget(void);

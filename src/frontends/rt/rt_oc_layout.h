@@ -1,4 +1,4 @@
-/* The layout of a thread's caches of its counted calls (rt_count.c, which
+/* The layout of a thread's caches of its counted calls (rt_caches.c, which
  * asserts it): from outside the copies, which lp__rt_cp_enter_stub reads,
  * and through the trampoline, which lp__rt_entry_tramp reads (both in
  * rt_tramp.S). Plain defines, for C and the assembler alike. */

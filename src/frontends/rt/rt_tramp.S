@@ -6,7 +6,7 @@
  *     [rsp + 8]  the instrumented function's own return address (its call site)
  *
  * and every argument register still holds the function's arguments. A
- * call the thread's cache holds (rt_count.c, lp__rt_tc_cache) is counted
+ * call the thread's cache holds (rt_caches.c, lp__rt_tc_cache) is counted
  * there with four registers saved. Otherwise the
  * trampoline saves the integer ones (rdi, rsi, rdx, rcx, r8, r9, rax for a
  * variadic call's vector count, r10 for a static chain; r11 too, in the
@@ -88,7 +88,7 @@
     .cfi_adjust_cfa_offset -8
     .endm
 
-/* A cache lookup for those paths (rt_count.c's caches: LP__RT_OC_N
+/* A cache lookup for those paths (rt_caches.c's caches: LP__RT_OC_N
  * entries of 32 bytes from the cache's start, TLS offset in rax): rdx
  * becomes the entry's place, ((stack word a) >> shift) xor (word b); then
  * the entry's counter pointer (at slot) goes to rsi, read before the
@@ -120,7 +120,7 @@
     .p2align 4
 lp__rt_entry_tramp:
     .cfi_startproc
-    /* The thread's cache (rt_count.c, lp__rt_tc_cache): this site's call
+    /* The thread's cache (rt_caches.c, lp__rt_tc_cache): this site's call
      * from this return address, counted before in the same generation,
      * is counted again here, with four registers saved. */
     LP_PUSH4 %rax, %rcx, %rdx, %rsi
@@ -229,7 +229,7 @@ lp__rt_entry_tramp:
  * and r11 for a shared library's PLT resolver). When the thread's cache
  * holds this site's call of this copy, counted before, and its block
  * still counts, the stub adds one to that pair's counter itself, with
- * four registers saved (rt_count.c, lp__rt_oc; LP__RT_OC_ENT is 32, the
+ * four registers saved (rt_caches.c, lp__rt_oc; LP__RT_OC_ENT is 32, the
  * shift by 5); a thread whose block does not count (the windows are
  * closed, and a prefixed clock method's copy still takes its calls)
  * returns at once, as lp__rt_cp_enter would count nothing. Otherwise
@@ -279,7 +279,7 @@ lp__rt_cp_enter_stub:
  * takes the last one's result (rax) and returns it plus one, so that the
  * calls' latency counts, as in a loop whose calls feed one another (a
  * decoder's): calls that overlap cost less. For
- * lp__rt_outside_measure (rt_count.c); lp__rt_oc_calib_ra is the outside
+ * lp__rt_outside_measure (rt_caches.c); lp__rt_oc_calib_ra is the outside
  * call's return address, for which that function makes a cache entry. */
     .text
     .globl lp__rt_oc_calib
