@@ -2,8 +2,11 @@
  * a call-heavy loop whose call counts are known, so that the estimates a
  * windowed strategy writes can be compared with the truth.
  *
- * usage: rt_scale THREADS ROUNDS
- * Each of THREADS threads (the main thread alone when THREADS is 1) runs
+ * usage: rt_scale THREADS ROUNDS [LATE_MS]
+ * With LATE_MS, the main thread first spins for that much CPU time, in a
+ * loop that calls no instrumented function, so that the threads start
+ * well after the runtime's first window. Each of THREADS threads (the
+ * main thread alone when THREADS is 1) runs
  * work(), which makes ROUNDS rounds of 256 calls of hot() and one call of
  * tick(): hot() runs THREADS x ROUNDS x 256 times, tick() THREADS x ROUNDS
  * times and work() THREADS times. The loop is uniform from start to end:
@@ -12,6 +15,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 static unsigned long long g_rounds;
 
@@ -55,16 +59,27 @@ __attribute__((noinline)) void *work(void *arg)
     return (void *)(unsigned long)x;
 }
 
+/* Spins until the process has used ms milliseconds of CPU time. */
+static void spin(long ms)
+{
+    struct timespec t;
+    do
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    while (t.tv_sec * 1000L + t.tv_nsec / 1000000L < ms);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fputs("usage: rt_scale THREADS ROUNDS\n", stderr);
+    if (argc != 3 && argc != 4) {
+        fputs("usage: rt_scale THREADS ROUNDS [LATE_MS]\n", stderr);
         return 2;
     }
     int threads = atoi(argv[1]);
     g_rounds = strtoull(argv[2], NULL, 10);
     if (threads < 1 || threads > 64)
         return 2;
+    if (argc == 4)
+        spin(atol(argv[3]));
     unsigned long sum = 0;
     if (threads == 1) {
         sum = (unsigned long)work((void *)1ul);

@@ -792,7 +792,7 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
     }
     /* Even an empty text is a terminated buffer (put allocates it). */
     lp__cc_put(&c.out, meta_out.p ? meta_out.p : "", meta_out.n);
-    if (c.out.failed || meta_out.failed) {
+    if (c.out.failed || meta_out.failed || lp__cc_thread_starts(&c.out) < 0) {
         copied = lp__cc_fail(err, errcap, "out of memory");
         goto done;
     }

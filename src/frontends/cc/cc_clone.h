@@ -88,6 +88,10 @@ size_t lp__cc_hash(const char *p, size_t n);
  * *cap (first when 0) and *cap updated. NULL without memory, p then still
  * valid. */
 void *lp__cc_grow(void *p, size_t n, size_t *cap, size_t size, size_t first);
+/* Where a call line's callee starts (`@name(` or `%value(`), or NULL
+ * when the line is no call or calls something else (a cast, inline
+ * assembly). */
+const char *lp__cc_callee(const char *l, size_t n);
 /* The lines of in (malloc'd; *count of them), or NULL without memory. */
 lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count);
 
@@ -98,6 +102,13 @@ lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count);
  * naming the line in err. */
 long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
                     size_t errcap);
+
+/* Makes the direct calls of pthread_create in the text in b (originals
+ * and copies) call the runtime's lp__rt_pthread_create, which starts the
+ * thread in its routine's copy when the runtime's strategy wants it
+ * (cc_threads.c), and declares that function. Returns the number of calls
+ * rewritten (b unchanged when 0), or -1 without memory. */
+int lp__cc_thread_starts(lp_cc_buf *b);
 
 /* Makes the block counters that clang's inline-8bit-counters coverage put
  * into the optimised IR text in (len bytes) 64-bit, per thread, and

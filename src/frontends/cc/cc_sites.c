@@ -32,33 +32,6 @@ static int lp_cc_site_add(lp_cc_sites *s, const char *arr, size_t arr_len, unsig
     return 0;
 }
 
-/* Where the call's callee starts in the line (`@name(` or `%value(`),
- * or NULL when the line is no call or calls something else (a cast, inline
- * assembly). */
-static const char *lp_cc_callee(const char *l, size_t n)
-{
-    const char *end = l + n;
-    const char *c = memmem(l, n, "call ", 5);
-    if (!c || (c != l && c[-1] != ' '))
-        return NULL;
-    for (const char *p = c + 5; p < end; p++) {
-        if (*p == '(' && p + 1 < end && p[-1] != ' ')
-            return NULL; /* an argument list with no callee name before it */
-        if ((*p == '@' || *p == '%') && p[-1] == ' ') {
-            const char *q = p + 1;
-            while (q < end && lp__cc_ident_char(*q))
-                q++;
-            if (q < end && *q == '(' && q > p + 1)
-                return p;
-            if (*p == '@')
-                return NULL; /* a callee in a cast, or an argument */
-        }
-        if (*p == '"' || (end - p >= 4 && memcmp(p, "asm ", 4) == 0))
-            return NULL;
-    }
-    return NULL;
-}
-
 /* The type of value v (`%name`, len bytes) from its definition as a load
  * among lines [first, upto): `%v = load [volatile|atomic] TYPE, ...`.
  * Returns the type's text and length, or NULL. */
@@ -112,7 +85,7 @@ static int lp_cc_counted_callee(const char *name, size_t len)
 
 int lp__cc_sites_wants(const char *l, size_t n)
 {
-    const char *callee = lp_cc_callee(l, n);
+    const char *callee = lp__cc_callee(l, n);
     if (!callee)
         return 0;
     size_t len = 0;
@@ -127,7 +100,7 @@ int lp__cc_sites_line(lp_cc_sites *s, const lp_cc_line *lines, size_t i, size_t 
 {
     const char *l = lines[i].p;
     size_t n = lines[i].n;
-    const char *callee = lp_cc_callee(l, n);
+    const char *callee = lp__cc_callee(l, n);
     if (!callee)
         return 0;
     const char *name = callee + 1;

@@ -1,5 +1,6 @@
 /* IR text in and out, for the rewriters of lowprof cc (cc_clone.h): a
  * growing output buffer and the input split into lines. */
+#define _GNU_SOURCE /* memmem */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,4 +143,28 @@ size_t lp__cc_hash(const char *p, size_t n)
     for (size_t i = 0; i < n; i++)
         h = (h ^ (unsigned char)p[i]) * 1099511628211u;
     return h;
+}
+
+const char *lp__cc_callee(const char *l, size_t n)
+{
+    const char *end = l + n;
+    const char *c = memmem(l, n, "call ", 5);
+    if (!c || (c != l && c[-1] != ' '))
+        return NULL;
+    for (const char *p = c + 5; p < end; p++) {
+        if (*p == '(' && p + 1 < end && p[-1] != ' ')
+            return NULL; /* an argument list with no callee name before it */
+        if ((*p == '@' || *p == '%') && p[-1] == ' ') {
+            const char *q = p + 1;
+            while (q < end && lp__cc_ident_char(*q))
+                q++;
+            if (q < end && *q == '(' && q > p + 1)
+                return p;
+            if (*p == '@')
+                return NULL; /* a callee in a cast, or an argument */
+        }
+        if (*p == '"' || (end - p >= 4 && memcmp(p, "asm ", 4) == 0))
+            return NULL;
+    }
+    return NULL;
 }

@@ -539,6 +539,10 @@ LP__HIDDEN int lp__rt_clock_alloc(void);
 LP__HIDDEN uint64_t lp__rt_outside_calls(void);
 extern uint64_t lp__rt_outside_ps LP__HIDDEN;
 LP__HIDDEN void lp__rt_outside_measure(void);
+/* Threads the program started in their start routine's copy (rt_start.c,
+ * lp__rt_pthread_create, which lowprof cc calls in place of
+ * pthread_create). */
+LP__HIDDEN uint64_t lp__rt_threads_started_in_copies(void);
 /* The caches of counted calls (rt_caches.c): keep a counted outside call
  * (off, the copy's entry counter) -> the pair's counter slot, in the
  * block with the given counting flag and outside-call count; the thread
