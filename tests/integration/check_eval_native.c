@@ -151,7 +151,12 @@ int main(int argc, char **argv)
 
     for (size_t r = 0; r < acc.rows; r++) {
         const char *a = field(&acc, r, "accuracy_pct"), *top = field(&acc, r, "top10_overlap");
-        if (a[0]) {
+        if (strcmp(field(&acc, r, "profile"), "total") == 0) {
+            /* The estimate's sum, percent off the exhaustive one: -100 at
+             * most (nothing counted), and no row of it anywhere else. */
+            const char *off = field(&acc, r, "total_off_pct");
+            LP_CHECK(off[0] && strtod(off, NULL) >= -100.0 && !a[0] && !top[0]);
+        } else if (a[0]) {
             double v = strtod(a, NULL);
             LP_CHECK(v >= 0.0 && v <= 100.0);
         } else {
@@ -178,6 +183,17 @@ int main(int argc, char **argv)
         else
             LP_CHECK(atol(entries) > 3 &&
                      strcmp(entries, field(&acc, (size_t)r, "ref_entries")) == 0);
+    }
+    /* The exhaustive profiles' totals are their own; the 0 % ones count
+     * nothing. */
+    static const struct {
+        const char *config, *off;
+    } totals[] = {{"cg-100", "0.00"}, {"bb-100", "0.00"}, {"cg-0", "-100.00"}, {"bb-0", "-100.00"}};
+    for (size_t i = 0; i < sizeof totals / sizeof totals[0]; i++) {
+        long r = find(&acc, totals[i].config, "total");
+        LP_CHECK(r >= 0);
+        if (r >= 0)
+            LP_CHECK(strcmp(field(&acc, (size_t)r, "total_off_pct"), totals[i].off) == 0);
     }
     /* gcc -pg counts the same program's calls: some agreement, by name. */
     long g = find(&acc, "gprof", "method");

@@ -108,7 +108,10 @@ typedef struct lp__en_cell {
 /* The accuracies of one program. NAN where not measured. The first three
  * are against the exhaustive profile (every method, 100 %); the *_HOT ones
  * against the profile of the hot methods at 100 %, the paper's reference,
- * which leaves out what choosing only hot methods loses. */
+ * which leaves out what choosing only hot methods loses. TOTAL is no
+ * accuracy but the estimate's size: how far in percent the sum of a
+ * lowprof profile's estimated counts (invocations for the call graph,
+ * block executions for blocks) is from the exhaustive profile's, signed. */
 enum {
     LP__EN_ACC_METHOD,
     LP__EN_ACC_CG,
@@ -117,6 +120,7 @@ enum {
     LP__EN_ACC_METHOD_HOT,
     LP__EN_ACC_CG_HOT,
     LP__EN_ACC_BLOCK_HOT,
+    LP__EN_ACC_TOTAL,
     LP__EN_NACC
 };
 extern const char *const lp__en_acc_name[LP__EN_NACC];

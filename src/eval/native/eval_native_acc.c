@@ -276,6 +276,26 @@ static void set_acc(lp__en_acc *acc, unsigned k, const lp_table *ref, const lp_t
     acc->ref_entries[k] = ref->count;
 }
 
+/* The sum of t's counts against ref's, in percent off (signed). */
+static double table_sum(const lp_table *t)
+{
+    double s = 0;
+    size_t cursor = 0;
+    for (const lp_entry *e; (e = lp_table_next(t, &cursor)) != NULL;)
+        s += (double)e->v[0];
+    return s;
+}
+
+static void set_total(lp__en_acc *acc, const lp_table *ref, const lp_table *t)
+{
+    double st = table_sum(t), sr = table_sum(ref);
+    if (sr <= 0)
+        return;
+    acc->pct[LP__EN_ACC_TOTAL] = 100.0 * (st / sr - 1.0);
+    acc->entries[LP__EN_ACC_TOTAL] = t->count;
+    acc->ref_entries[LP__EN_ACC_TOTAL] = ref->count;
+}
+
 void lp__en_accuracy(const lp__en_opts *o, const lp__en_program *p, lp__en_result *r)
 {
     enum { M, CG, BB, N };
@@ -307,6 +327,7 @@ void lp__en_accuracy(const lp__en_opts *o, const lp__en_program *p, lp__en_resul
             if (cf->build == LP__EN_BB) {
                 load_lowprof(prof, LP_PROF_BLOCK, &t[BB]);
                 set_acc(acc, LP__EN_ACC_BLOCK, &ref[BB], &t[BB]);
+                set_total(acc, &ref[BB], &t[BB]);
                 if (cf->windowed && hot[BB].count)
                     set_acc(acc, LP__EN_ACC_BLOCK_HOT, &hot[BB], &t[BB]);
                 break;
@@ -315,6 +336,7 @@ void lp__en_accuracy(const lp__en_opts *o, const lp__en_program *p, lp__en_resul
             load_lowprof(prof, LP_PROF_CALL_GRAPH, &t[CG]);
             set_acc(acc, LP__EN_ACC_METHOD, &ref[M], &t[M]);
             set_acc(acc, LP__EN_ACC_CG, &ref[CG], &t[CG]);
+            set_total(acc, &ref[M], &t[M]);
             if (cf->windowed && hot[M].count) {
                 set_acc(acc, LP__EN_ACC_METHOD_HOT, &hot[M], &t[M]);
                 set_acc(acc, LP__EN_ACC_CG_HOT, &hot[CG], &t[CG]);

@@ -60,7 +60,7 @@ size_t lp__en_config_index(const char *name)
 }
 
 const char *const lp__en_acc_name[LP__EN_NACC] = {
-    "method", "call-graph", "block", "top10", "method-hot", "call-graph-hot", "block-hot"};
+    "method", "call-graph", "block", "top10", "method-hot", "call-graph-hot", "block-hot", "total"};
 
 /* ---- notes ---- */
 

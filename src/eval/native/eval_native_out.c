@@ -33,6 +33,8 @@ static const paper_row paper[] = {{"cg-25", "25 %", 11.41, 96.24},
 #define TARGET_OVERHEAD 3.0
 #define TARGET_BASIC_CG 1.0
 #define TARGET_BASIC_BB 5.0
+/* ... and estimated counts whose sum is within 10 % of the truth. */
+#define TARGET_TOTAL 10.0
 
 static const char *fmtd(double v, const char *format, char *buf, size_t cap)
 {
@@ -116,7 +118,8 @@ static int write_csv(const lp__en_opts *o, const lp__en_program *ps, const lp__e
     }
     fprintf(ov, "program,config,rounds,median_s,ratio,overhead_pct,insns,insn_ratio\n");
     fprintf(runs, "program,config,round,seconds\n");
-    fprintf(acc, "program,config,profile,accuracy_pct,top10_overlap,entries,ref_entries\n");
+    fprintf(acc, "program,config,profile,accuracy_pct,top10_overlap,entries,ref_entries,"
+                 "total_off_pct\n");
     char b1[32], b2[32], b3[32];
     for (size_t i = 0; i < n; i++) {
         const lp__en_result *r = &rs[i];
@@ -138,11 +141,11 @@ static int write_csv(const lp__en_opts *o, const lp__en_program *ps, const lp__e
                 double a = r->acc[c].pct[k];
                 if (isnan(a))
                     continue;
-                int top = k == LP__EN_ACC_TOP10;
-                fprintf(acc, "%s,%s,%s,%s,%s,%zu,%zu\n", ps[i].name, name, lp__en_acc_name[k],
-                        top ? "" : fmtd(a, "%.2f", b1, sizeof b1),
+                int top = k == LP__EN_ACC_TOP10, total = k == LP__EN_ACC_TOTAL;
+                fprintf(acc, "%s,%s,%s,%s,%s,%zu,%zu,%s\n", ps[i].name, name,
+                        lp__en_acc_name[k], top || total ? "" : fmtd(a, "%.2f", b1, sizeof b1),
                         top ? fmtd(a, "%.0f", b2, sizeof b2) : "", r->acc[c].entries[k],
-                        r->acc[c].ref_entries[k]);
+                        r->acc[c].ref_entries[k], total ? fmtd(a, "%.2f", b3, sizeof b3) : "");
             }
         }
     }
@@ -272,6 +275,26 @@ static void summary_kind(FILE *f, const lp__en_program *ps, const lp__en_result 
     fprintf(f, " the others it does not give.\n\n");
 }
 
+/* The windowed configuration c's total counts: the median program's
+ * percent off, and how many programs are within TARGET_TOTAL. */
+static void summary_total(FILE *f, const lp__en_result *rs, size_t n, size_t c)
+{
+    char b1[64], b2[64];
+    double med = median_over(rs, n, c, LP__EN_ACC_TOTAL, accuracy);
+    size_t within = 0, measured_n = 0;
+    for (size_t i = 0; i < n; i++) {
+        double t = accuracy(&rs[i], c, LP__EN_ACC_TOTAL);
+        if (isnan(t))
+            continue;
+        measured_n++;
+        within += fabs(t) <= TARGET_TOTAL;
+    }
+    fprintf(f, "  - total counts: %s %% off on the median program (within +-%.0f: %s); %zu of "
+               "%zu programs within +-%.0f %%\n",
+            fmtd(med, "%+.2f", b1, sizeof b1), TARGET_TOTAL,
+            verdict(fabs(med), TARGET_TOTAL, 1, b2, sizeof b2), within, measured_n, TARGET_TOTAL);
+}
+
 static void summary_targets(FILE *f, const lp__en_result *rs, size_t n)
 {
     char b1[64], b2[64], b3[64], b4[64], b5[64], b6[64];
@@ -298,6 +321,7 @@ static void summary_targets(FILE *f, const lp__en_result *rs, size_t n)
                     verdict(m, TARGET_ACCURACY, 0, b4, sizeof b4), fmtd(g, "%.2f", b5, sizeof b5),
                     TARGET_ACCURACY, verdict(g, TARGET_ACCURACY, 0, b6, sizeof b6));
         }
+        summary_total(f, rs, n, c);
     }
     const struct {
         const char *config, *what;
@@ -369,7 +393,8 @@ int lp__en_write(const lp__en_opts *o, const lp__en_program *ps, const lp__en_re
         "top-10 overlap (perf samples vs lowprof calls)",
         "hot-method accuracy % against the hot methods at 100 %",
         "call-graph accuracy % against the hot methods at 100 %",
-        "block accuracy % against the hot methods at 100 %"};
+        "block accuracy % against the hot methods at 100 %",
+        "total counts: the estimate's sum against the 100 % profile's, % off"};
     for (unsigned k = 0; k < LP__EN_NACC; k++) {
         if (!measured(rs, n, k))
             continue;
@@ -378,6 +403,12 @@ int lp__en_write(const lp__en_opts *o, const lp__en_program *ps, const lp__en_re
             fprintf(f, "perf samples time, lowprof counts calls: this compares rankings, "
                        "how many of perf's ten hottest functions are among the ten most "
                        "called.\n\n");
+        else if (k == LP__EN_ACC_TOTAL)
+            fprintf(f, "The sum of the estimated counts over the sum of the exhaustive ones "
+                       "(strategy=always, hot=all), less one: invocations for the call-graph "
+                       "builds, block executions for the block builds. Accuracy above compares "
+                       "proportions; this says whether the estimates are right in absolute "
+                       "terms.\n\n");
         else if (k >= LP__EN_ACC_METHOD_HOT)
             fprintf(f, "(1 - MD/2) x 100 against the profile of the hot methods at 100 %% "
                        "(strategy=always, hot=N), the paper's reference: what choosing only "
@@ -385,7 +416,8 @@ int lp__en_write(const lp__en_opts *o, const lp__en_program *ps, const lp__en_re
         else
             fprintf(f, "(1 - MD/2) x 100 against the 100 %% profile (strategy=always, "
                        "hot=all), by function name.\n\n");
-        md_table(f, ps, rs, n, "configuration", k, k == LP__EN_ACC_TOP10 ? "%.0f" : "%.2f",
+        md_table(f, ps, rs, n, "configuration", k,
+                 k == LP__EN_ACC_TOP10 ? "%.0f" : k == LP__EN_ACC_TOTAL ? "%+.2f" : "%.2f",
                  accuracy);
     }
     summary(f, ps, rs, n);
