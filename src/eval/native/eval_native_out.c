@@ -142,8 +142,8 @@ static int write_csv(const lp__en_opts *o, const lp__en_program *ps, const lp__e
                 if (isnan(a))
                     continue;
                 int top = k == LP__EN_ACC_TOP10, total = k == LP__EN_ACC_TOTAL;
-                fprintf(acc, "%s,%s,%s,%s,%s,%zu,%zu,%s\n", ps[i].name, name,
-                        lp__en_acc_name[k], top || total ? "" : fmtd(a, "%.2f", b1, sizeof b1),
+                fprintf(acc, "%s,%s,%s,%s,%s,%zu,%zu,%s\n", ps[i].name, name, lp__en_acc_name[k],
+                        top || total ? "" : fmtd(a, "%.2f", b1, sizeof b1),
                         top ? fmtd(a, "%.0f", b2, sizeof b2) : "", r->acc[c].entries[k],
                         r->acc[c].ref_entries[k], total ? fmtd(a, "%.2f", b3, sizeof b3) : "");
             }
@@ -289,8 +289,9 @@ static void summary_total(FILE *f, const lp__en_result *rs, size_t n, size_t c)
         measured_n++;
         within += fabs(t) <= TARGET_TOTAL;
     }
-    fprintf(f, "  - total counts: %s %% off on the median program (within +-%.0f: %s); %zu of "
-               "%zu programs within +-%.0f %%\n",
+    fprintf(f,
+            "  - total counts: %s %% off on the median program (within +-%.0f: %s); %zu of "
+            "%zu programs within +-%.0f %%\n",
             fmtd(med, "%+.2f", b1, sizeof b1), TARGET_TOTAL,
             verdict(fabs(med), TARGET_TOTAL, 1, b2, sizeof b2), within, measured_n, TARGET_TOTAL);
 }
@@ -389,7 +390,9 @@ int lp__en_write(const lp__en_opts *o, const lp__en_program *ps, const lp__en_re
         md_table(f, ps, rs, n, "configuration", 0, "%.2f", insn_k);
     }
     static const char *const titles[LP__EN_NACC] = {
-        "hot-method accuracy %", "call-graph accuracy %", "block accuracy %",
+        "hot-method accuracy %",
+        "call-graph accuracy %",
+        "block accuracy %",
         "top-10 overlap (perf samples vs lowprof calls)",
         "hot-method accuracy % against the hot methods at 100 %",
         "call-graph accuracy % against the hot methods at 100 %",
@@ -417,7 +420,9 @@ int lp__en_write(const lp__en_opts *o, const lp__en_program *ps, const lp__en_re
             fprintf(f, "(1 - MD/2) x 100 against the 100 %% profile (strategy=always, "
                        "hot=all), by function name.\n\n");
         md_table(f, ps, rs, n, "configuration", k,
-                 k == LP__EN_ACC_TOP10 ? "%.0f" : k == LP__EN_ACC_TOTAL ? "%+.2f" : "%.2f",
+                 k == LP__EN_ACC_TOP10   ? "%.0f"
+                 : k == LP__EN_ACC_TOTAL ? "%+.2f"
+                                         : "%.2f",
                  accuracy);
     }
     summary(f, ps, rs, n);
