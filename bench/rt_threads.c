@@ -12,12 +12,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* -DRT_PAD='"N"' puts N bytes ahead of the functions below, so that
- * rt_threads.sh -l can time each build at several code placements: in a
- * loop this small, where the functions and the loop fall against cache
- * lines and 4 KB pages moves the time by more than what is measured. */
+/* -DRT_PAD='"N"' puts N bytes ahead of the functions below, and
+ * -DRT_COPY_PAD='"M"' M bytes ahead of lowprof cc's copies of them (the
+ * section lp_copies, empty in the other builds), so that rt_threads.sh -l
+ * can time each build at several code placements, the copies' and the
+ * originals' apart: in a loop this small, where the functions and the
+ * loop fall against cache lines and 4 KB pages, and against each other,
+ * moves the time by more than what is measured. */
 #ifdef RT_PAD
 __asm__(".text\n.skip " RT_PAD ", 0xcc");
+#endif
+#ifdef RT_COPY_PAD
+__asm__(".pushsection lp_copies,\"ax\",@progbits\n.skip " RT_COPY_PAD ", 0xcc\n.popsection");
 #endif
 
 #define NOINLINE __attribute__((noinline))

@@ -15,8 +15,9 @@
 # -t  the thread counts (default: "1 16"; one thread needs -c 200000000
 #     or so for runs long enough to time)
 # -l  code placements (default: 1). With more, every build is made again
-#     with its functions moved by (k * 1040) mod 4096 bytes, k = 0..L-1,
-#     and each placement's overhead is taken against its own plain build;
+#     with its functions moved by (k * 1040) mod 4096 bytes and lowprof's
+#     copies of them by (k * 1552) mod 4096 more, k = 0..L-1, and each
+#     placement's overhead is taken against its own plain build;
 #     the table gives the median over placements, and the lowest and the
 #     highest. In a loop this small the placement alone moves a build's
 #     time by ±15 %.
@@ -34,7 +35,7 @@ while getopts "b:r:c:t:l:C" opt; do
     t) counts=$OPTARG ;;
     l) layouts=$OPTARG ;;
     C) clang_pgo=0 ;;
-    *) sed -n '2,24p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,25p' "$0" >&2; exit 2 ;;
   esac
 done
 [[ $layouts =~ ^[1-9][0-9]*$ && $layouts -le 64 ]] || { echo "-l: 1 to 64 placements" >&2; exit 2; }
@@ -47,10 +48,10 @@ src=$here/rt_threads.c
 
 pads=()
 for ((k = 0; k < layouts; k++)); do
-  pad=$((k * 1040 % 4096))
-  pads+=("$pad")
+  pad=$((k * 1040 % 4096)) copy_pad=$((k * 1552 % 4096))
+  pads+=("$pad/$copy_pad")
   def=() # placement 0 is the program as it is
-  ((k > 0)) && def=(-DRT_PAD="\"$pad\"")
+  ((k > 0)) && def=(-DRT_PAD="\"$pad\"" -DRT_COPY_PAD="\"$copy_pad\"")
   echo "building placement $((k + 1)) of $layouts" >&2
   clang -O2 "${def[@]}" "$src" -o "$work/plain.$k" -pthread || exit 1
   if ((clang_pgo)); then
@@ -105,7 +106,7 @@ for threads in $counts; do
     echo "| configuration | overhead % |"
     echo "|---|---:|"
   else
-    echo "### $threads thread(s), $calls calls each: CPU time over the plain build's, $layouts placements (pads ${pads[*]} bytes), median of $rounds rounds each"
+    echo "### $threads thread(s), $calls calls each: CPU time over the plain build's, $layouts placements (pads ${pads[*]} bytes: functions/copies), median of $rounds rounds each"
     echo
     echo "| configuration | overhead %, median of the placements | lowest | highest |"
     echo "|---|---:|---:|---:|"
