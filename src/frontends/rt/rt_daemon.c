@@ -109,8 +109,9 @@ static int lp__rt_desired(unsigned type, size_t i)
         return 1;
     if (m->mode[type] == LP__RT_FORCE_OFF)
         return 0;
-    if (type == LP_RT_FUNCTIONS && lp__rt.methods[i].clock)
-        return 1; /* the clock runs in and out of windows */
+    if (lp__rt.methods[i].clock &&
+        (type == LP_RT_FUNCTIONS || !((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1)))
+        return 1; /* the clock runs in and out of windows (blocks alone: rt_clock.c) */
     return lp__rt.window_on && (lp__rt.cfg.hot == 0 || m->hot);
 }
 
