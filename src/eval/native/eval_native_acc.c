@@ -276,7 +276,6 @@ static void set_acc(lp__en_acc *acc, unsigned k, const lp_table *ref, const lp_t
     acc->ref_entries[k] = ref->count;
 }
 
-/* The sum of t's counts against ref's, in percent off (signed). */
 static double table_sum(const lp_table *t)
 {
     double s = 0;
@@ -286,6 +285,7 @@ static double table_sum(const lp_table *t)
     return s;
 }
 
+/* The sum of t's counts against ref's, in percent off (signed). */
 static void set_total(lp__en_acc *acc, const lp_table *ref, const lp_table *t)
 {
     double st = table_sum(t), sr = table_sum(ref);

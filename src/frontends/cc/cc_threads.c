@@ -18,65 +18,56 @@ static const char lp_cc_pc_name[] = "@pthread_create(";
 #define LP_CC_PC_LEN (sizeof lp_cc_pc_name - 1)
 static const char lp_cc_rt_name[] = "@lp__rt_pthread_create(";
 
-/* The line at p (up to end), its length without the newline. */
-static size_t lp_cc_line_len(const char *p, const char *end)
+/* Line l with pthread_create's name, at, replaced by the runtime's. */
+static void lp_cc_put_renamed(lp_cc_buf *o, lp_cc_line l, const char *at)
 {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    return nl ? (size_t)(nl - p) : (size_t)(end - p);
+    lp__cc_put(o, l.p, (size_t)(at - l.p));
+    lp__cc_puts(o, lp_cc_rt_name);
+    lp__cc_put(o, at + LP_CC_PC_LEN, l.n - (size_t)(at + LP_CC_PC_LEN - l.p));
+    lp__cc_puts(o, "\n");
 }
 
 int lp__cc_thread_starts(lp_cc_buf *b)
 {
     if (b->failed || !b->p || !memmem(b->p, b->n, lp_cc_pc_name, LP_CC_PC_LEN))
         return 0;
-    const char *end = b->p + b->n;
-    lp_cc_line decl = {NULL, 0};
-    for (const char *p = b->p; p < end;) {
-        size_t n = lp_cc_line_len(p, end);
-        lp_cc_line l = {p, n};
-        if (memmem(p, n, lp_cc_pc_name, LP_CC_PC_LEN)) {
-            if (lp__cc_starts(l, "define "))
-                return 0; /* the program's own pthread_create */
-            if (lp__cc_starts(l, "declare "))
-                decl = l;
+    size_t n;
+    lp_cc_line *lines = lp__cc_split(b->p, b->n, &n);
+    if (!lines)
+        return -1;
+    const lp_cc_line *decl = NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (!memmem(lines[i].p, lines[i].n, lp_cc_pc_name, LP_CC_PC_LEN))
+            continue;
+        if (lp__cc_starts(lines[i], "define ")) {
+            free(lines);
+            return 0; /* the program's own pthread_create */
         }
-        p += n + 1;
+        if (lp__cc_starts(lines[i], "declare "))
+            decl = &lines[i];
     }
-    if (!decl.p)
-        return 0; /* called with no declaration: not IR clang wrote */
     lp_cc_buf o = {0};
-    long calls = 0;
-    for (const char *p = b->p; p < end;) {
-        size_t n = lp_cc_line_len(p, end);
-        const char *callee = lp__cc_callee(p, n);
-        if (callee && (size_t)(p + n - callee) >= LP_CC_PC_LEN &&
+    int calls = 0;
+    for (size_t i = 0; decl && i < n; i++) {
+        const char *callee = lp__cc_callee(lines[i].p, lines[i].n);
+        if (callee && (size_t)(lines[i].p + lines[i].n - callee) >= LP_CC_PC_LEN &&
             memcmp(callee, lp_cc_pc_name, LP_CC_PC_LEN) == 0) {
-            lp__cc_put(&o, p, (size_t)(callee - p));
-            lp__cc_puts(&o, lp_cc_rt_name);
-            lp__cc_put(&o, callee + LP_CC_PC_LEN, n - (size_t)(callee + LP_CC_PC_LEN - p));
+            lp_cc_put_renamed(&o, lines[i], callee);
             calls++;
         } else {
-            lp__cc_put(&o, p, n);
+            lp__cc_put(&o, lines[i].p, lines[i].n);
+            lp__cc_puts(&o, "\n");
         }
-        lp__cc_puts(&o, "\n");
-        p += n + 1;
     }
-    if (calls) { /* the runtime's function, declared as pthread_create is */
-        const char *at = memmem(decl.p, decl.n, lp_cc_pc_name, LP_CC_PC_LEN);
-        lp__cc_put(&o, decl.p, (size_t)(at - decl.p));
-        lp__cc_puts(&o, lp_cc_rt_name);
-        lp__cc_put(&o, at + LP_CC_PC_LEN, decl.n - (size_t)(at + LP_CC_PC_LEN - decl.p));
-        lp__cc_puts(&o, "\n");
-    }
-    if (o.failed) {
+    /* the runtime's function, declared as pthread_create is */
+    if (calls)
+        lp_cc_put_renamed(&o, *decl, memmem(decl->p, decl->n, lp_cc_pc_name, LP_CC_PC_LEN));
+    free(lines);
+    if (o.failed || !calls) { /* without a declaration, not IR clang wrote */
         free(o.p);
-        return -1;
-    }
-    if (!calls) {
-        free(o.p);
-        return 0;
+        return o.failed ? -1 : 0;
     }
     free(b->p);
     *b = o;
-    return (int)calls;
+    return calls;
 }
