@@ -6,11 +6,12 @@
  * own blocks, and each of its calls in a window reaches the callee's copy
  * from outside, through the entry stub's cache: 16 threads calling two
  * small functions cost up to 28 % more CPU time in the runs where they
- * started so (bench/rt_threads.c, doc/runtime.md). main has the same problem, and the
- * periodic strategy solves it by sending calls to the copies until the
- * first window (rt_daemon.c, lp__rt_begin); a thread can start at any
- * time, so lowprof cc sends the program's pthread_create calls here
- * instead, and the start routine's copy is what the thread runs. Between
+ * started so (bench/rt_threads.c, doc/runtime.md). main has the same
+ * problem, and the periodic strategy solves it by sending calls to the
+ * copies until the first window (rt_daemon.c, lp__rt_begin); a thread can
+ * start at any time, so lowprof cc sends the program's pthread_create
+ * calls here instead, and the start routine's copy is what the thread
+ * runs. Between
  * windows the copy costs its twins' increments (one instruction a block)
  * and calls the originals of the methods that are off; in a window it
  * counts, and its calls of methods that are on go to their copies
