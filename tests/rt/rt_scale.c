@@ -2,11 +2,14 @@
  * a call-heavy loop whose call counts are known, so that the estimates a
  * windowed strategy writes can be compared with the truth.
  *
- * usage: rt_scale THREADS ROUNDS [LATE_MS]
+ * usage: rt_scale THREADS ROUNDS [LATE_MS [PIECES]]
  * With LATE_MS, the main thread first spins for that much CPU time, in a
  * loop that calls no instrumented function, so that the threads start
- * well after the runtime's first window. Each of THREADS threads (the
- * main thread alone when THREADS is 1) runs
+ * well after the runtime's first window. With PIECES (one thread), the
+ * main thread calls work() that many times, each for ROUNDS / PIECES
+ * rounds (ROUNDS a multiple of PIECES): a long-running function entered
+ * again and again. Each of THREADS threads (the main thread alone when
+ * THREADS is 1) runs
  * work(), which makes ROUNDS rounds of 256 calls of hot() and one call of
  * tick(): hot() runs THREADS x ROUNDS x 256 times, tick() THREADS x ROUNDS
  * times and work() THREADS times. The loop is uniform from start to end:
@@ -70,19 +73,23 @@ static void spin(long ms)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3 && argc != 4) {
-        fputs("usage: rt_scale THREADS ROUNDS [LATE_MS]\n", stderr);
+    if (argc < 3 || argc > 5) {
+        fputs("usage: rt_scale THREADS ROUNDS [LATE_MS [PIECES]]\n", stderr);
         return 2;
     }
     int threads = atoi(argv[1]);
-    g_rounds = strtoull(argv[2], NULL, 10);
-    if (threads < 1 || threads > 64)
+    unsigned long long rounds = strtoull(argv[2], NULL, 10), pieces = 1;
+    if (argc == 5)
+        pieces = strtoull(argv[4], NULL, 10);
+    if (threads < 1 || threads > 64 || pieces < 1 || rounds % pieces || (pieces > 1 && threads > 1))
         return 2;
-    if (argc == 4)
+    g_rounds = rounds / pieces;
+    if (argc >= 4)
         spin(atol(argv[3]));
     unsigned long sum = 0;
     if (threads == 1) {
-        sum = (unsigned long)work((void *)1ul);
+        for (unsigned long long p = 0; p < pieces; p++)
+            sum += (unsigned long)work((void *)1ul);
     } else {
         pthread_t tid[64];
         for (int t = 0; t < threads; t++)

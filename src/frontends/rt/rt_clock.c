@@ -164,11 +164,14 @@ static void lp__rt_epoch_end(void)
  * differences", doc/runtime.md): its entry counter times the program
  * between windows, and its calls and call pairs there are not kept. Were
  * that time credited to it, its counts would be scaled as if they covered
- * the whole run (compress: its clocks came out 5 times too low). */
+ * the whole run (compress: its clocks came out 5 times too low). So are a
+ * sticky method's (rt_sticky.c), unless it is a clock on the trampoline,
+ * which counts it in and out of windows. */
 int lp__rt_counts_closed(size_t i, unsigned type)
 {
     const lp__rt_method *m = &lp__rt.methods[i];
-    return m->on[type] && !(m->prefixed && m->clock);
+    int copy_only = m->prefixed ? m->clock || m->sticky : m->sticky && !m->clock;
+    return m->on[type] && !copy_only;
 }
 
 /* A window opened at now: the closed stretch before it joins the epoch;

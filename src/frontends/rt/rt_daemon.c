@@ -109,9 +109,8 @@ static int lp__rt_desired(unsigned type, size_t i)
         return 1;
     if (m->mode[type] == LP__RT_FORCE_OFF)
         return 0;
-    if (lp__rt.methods[i].clock &&
-        (type == LP_RT_FUNCTIONS || !((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1)))
-        return 1; /* the clock runs in and out of windows (blocks alone: rt_clock.c) */
+    if (lp__rt_on_between(i, type))
+        return 1; /* a clock, or a sticky method (rt_clock.c, rt_sticky.c) */
     return lp__rt.window_on && (lp__rt.cfg.hot == 0 || m->hot);
 }
 
@@ -228,6 +227,7 @@ static uint64_t lp__rt_window_close(uint64_t now)
         lp__rt.clock.on_ns += span;
         lp__rt.clock.on_since = 0;
         lp__rt_clock_closed(now, prog); /* before the sites change */
+        lp__rt_sticky_update();
     }
     lp__rt_apply();
     return prog;

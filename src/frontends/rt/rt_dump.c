@@ -477,8 +477,10 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
         lp__rt_meta_u64(m, "outside-call-ps", ops);
     if (lp__rt_cnt_start)
         lp__rt_meta_u64(m, "outside-calls", lp__rt_outside_calls());
-    if (lp__rt.ncopies)
+    if (lp__rt.ncopies) {
         lp__rt_meta_u64(m, "threads-started-in-copies", lp__rt_threads_started_in_copies());
+        lp__rt_meta_u64(m, "sticky-methods", lp__rt.sticky);
+    }
     lp__rt_meta_u64(m, "pc-samples", lp__rt.samples);
     lp__rt_meta_u64(m, "pc-samples-lost", lp__rt.samples_lost);
     lp__rt_meta_u64(m, "methods", lp__rt.nmethods);

@@ -162,6 +162,9 @@ typedef struct lp__rt_method {
                                       used (rt_patch.c, lp__rt_patch_clock); a
                                       prefixed one's goes to its copy, whose
                                       entry counter counts it */
+    uint8_t sticky;                /* a long-running original's method: its prefixed
+                                      entry stays sent to its copy between windows
+                                      too (rt_sticky.c) */
     uint8_t ever[LP_RT_TYPES];     /* on[] was ever set: with inline counters
                                       its copy counts only while some method
                                       is on, so a dump keeps a method's counts
@@ -539,6 +542,14 @@ LP__HIDDEN int lp__rt_clock_alloc(void);
 LP__HIDDEN uint64_t lp__rt_outside_calls(void);
 extern uint64_t lp__rt_outside_ps LP__HIDDEN;
 LP__HIDDEN void lp__rt_outside_measure(void);
+/* Makes sticky the methods whose originals have made many calls from
+ * outside the copies (rt_sticky.c); 1 if one became so. Daemon, under
+ * the lock. */
+LP__HIDDEN int lp__rt_sticky_update(void);
+/* Whether method i's sites of type stay on between windows: a clock's, or
+ * a sticky method's (for function events, or for blocks in a profile of
+ * blocks alone). */
+LP__HIDDEN int lp__rt_on_between(size_t i, unsigned type);
 /* Threads the program started in their start routine's copy (rt_start.c,
  * lp__rt_pthread_create, which lowprof cc calls in place of
  * pthread_create). */
@@ -681,6 +692,7 @@ typedef struct lp__rt_state {
     size_t entry_sites, entry_unswitchable, entry_prefixed, cov_rejected;
     size_t entry_xcalls; /* the copies' calls switched with prefixed entries */
     size_t entry_direct; /* entry sites that jump straight to a copy */
+    size_t sticky;       /* methods made sticky (rt_sticky.c) */
 
     lp__rt_func *funcs; /* executable's function symbols, sorted */
     size_t nfuncs;

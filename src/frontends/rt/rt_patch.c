@@ -241,16 +241,16 @@ static int lp__rt_entry_on(const lp__rt_method *m)
 }
 
 /* With inline counters the copies count function events too: they count
- * while either type is on for some method, except that a clock method,
- * which stays on between windows (for function events, or for blocks in a
- * profile of blocks alone: rt_clock.c), opens the gate only in them. */
+ * while either type is on for some method, except that a clock or a
+ * sticky method, which stays on between windows (rt_clock.c,
+ * rt_sticky.c), opens the gate only in them. */
 static void lp__rt_gate_update(void)
 {
     uint8_t any = 0;
     for (size_t i = 0; i < lp__rt.nmethods && !any; i++) {
         const lp__rt_method *m = &lp__rt.methods[i];
         any = (m->on[LP_RT_BLOCKS] || (lp__rt_cnt_start && m->on[LP_RT_FUNCTIONS])) &&
-              (!m->clock || lp__rt.window_on);
+              (!(m->clock || m->sticky) || lp__rt.window_on);
     }
     __atomic_store_n(&lp__rt.blocks_on, any, __ATOMIC_SEQ_CST);
     lp__rt_cnt_gate();

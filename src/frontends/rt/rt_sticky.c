@@ -1,0 +1,94 @@
+/* Originals that run for long: their entries stay sent to their copies.
+ *
+ * A function entered while the windows are closed runs in its original
+ * until it returns. When it runs for long (compress's decoding pass,
+ * graph's searches, mtsort's tasks), the windows that open meanwhile see
+ * nothing of it: its blocks count nowhere, and each of its calls in a
+ * window reaches the callee's copy from outside, through the entry stub,
+ * at a price the daemon can only estimate (rt_daemon.c). Such an original
+ * shows itself by those calls: the call pairs counted from outside the
+ * copies name its return addresses as their callers. Once one has made
+ * LP__RT_STICKY_MIN of them, its method becomes sticky: its entry (a
+ * prefix, or a patchable entry that jumps straight to the copy) stays
+ * sent to its copy between windows too, as a prefixed clock's does
+ * (rt_clock.c), so that its next activations run in the copy. Its copy's
+ * counts still enter the profile in windows only (the copies' gate), and
+ * its calls of methods that are off go to their originals; between
+ * windows it costs its counters' increments. A method the program
+ * switched itself keeps the program's word. Only with hot=all: with hot
+ * methods, a sticky method that is not hot would count in windows where
+ * it is not on. */
+#include <stdlib.h>
+
+#include "rt_internal.h"
+
+enum { LP__RT_STICKY_MIN = 1024 };
+
+static uint64_t *lp__rt_from_orig; /* per method: calls counted from its original */
+
+/* Whether method m's entry sends its calls to its copy by itself, with
+ * no trampoline: a copy's entry check then counts a call from outside
+ * only while the thread's copies count, that is in windows. */
+static int lp__rt_enters_copy(const lp__rt_method *m)
+{
+    return m->copy && (m->prefixed || m->direct);
+}
+
+/* Whether the calls from outside the copies that the call pair at arc
+ * slot s counted came from a running original: its callee enters its
+ * copy by itself and its caller lies in an original that can. That
+ * original's method, or -1. */
+static long lp__rt_running_original(size_t s)
+{
+    uint64_t key = __atomic_load_n(&lp__rt.arc_keys[s], __ATOMIC_ACQUIRE);
+    if (!key)
+        return -1;
+    uint64_t callee = key >> LP__RT_ARC_SHIFT, caller = key & ((1ULL << LP__RT_ARC_SHIFT) - 1);
+    if (callee == 0 || callee > lp__rt.nmethods ||
+        !lp__rt_enters_copy(&lp__rt.methods[callee - 1]))
+        return -1;
+    if (lp__rt_copy_at(caller) >= 0)
+        return -1; /* an indirect call from a copy */
+    long m = lp__rt_method_at(caller);
+    return m >= 0 && lp__rt_enters_copy(&lp__rt.methods[m]) ? m : -1;
+}
+
+int lp__rt_sticky_update(void)
+{
+    if (!lp__rt_cnt_start || lp__rt.cfg.hot != 0 || !lp__rt.arc_keys)
+        return 0;
+    if (!lp__rt_from_orig) {
+        lp__rt_from_orig = calloc(lp__rt.nmethods ? lp__rt.nmethods : 1, sizeof *lp__rt_from_orig);
+        if (!lp__rt_from_orig)
+            return 0;
+    }
+    for (size_t i = 0; i < lp__rt.nmethods; i++)
+        lp__rt_from_orig[i] = 0;
+    for (size_t s = 0; s <= lp__rt.arc_mask; s++) {
+        long m = lp__rt_running_original(s);
+        if (m < 0 || lp__rt.methods[m].sticky)
+            continue;
+        for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc;
+             tc = tc->next)
+            lp__rt_from_orig[m] += __atomic_load_n(&tc->a[s], __ATOMIC_RELAXED);
+    }
+    int changed = 0;
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        lp__rt_method *m = &lp__rt.methods[i];
+        if (m->sticky || lp__rt_from_orig[i] < LP__RT_STICKY_MIN)
+            continue;
+        if (m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->mode[LP_RT_BLOCKS] != LP__RT_AUTO)
+            continue;
+        m->sticky = 1;
+        lp__rt.sticky++;
+        changed = 1;
+    }
+    return changed;
+}
+
+int lp__rt_on_between(size_t i, unsigned type)
+{
+    const lp__rt_method *m = &lp__rt.methods[i];
+    return (m->clock || (m->sticky && lp__rt_enters_copy(m))) &&
+           (type == LP_RT_FUNCTIONS || !((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1));
+}
