@@ -44,8 +44,7 @@ static long lp__rt_running_original(size_t s)
     if (!key)
         return -1;
     uint64_t callee = key >> LP__RT_ARC_SHIFT, caller = key & ((1ULL << LP__RT_ARC_SHIFT) - 1);
-    if (callee == 0 || callee > lp__rt.nmethods ||
-        !lp__rt_enters_copy(&lp__rt.methods[callee - 1]))
+    if (callee == 0 || callee > lp__rt.nmethods || !lp__rt_enters_copy(&lp__rt.methods[callee - 1]))
         return -1;
     if (lp__rt_copy_at(caller) >= 0)
         return -1; /* an indirect call from a copy */
