@@ -543,9 +543,9 @@ LP__HIDDEN uint64_t lp__rt_outside_calls(void);
 extern uint64_t lp__rt_outside_ps LP__HIDDEN;
 LP__HIDDEN void lp__rt_outside_measure(void);
 /* Makes sticky the methods whose originals have made many calls from
- * outside the copies (rt_sticky.c); 1 if one became so. Daemon, under
- * the lock. */
-LP__HIDDEN int lp__rt_sticky_update(void);
+ * outside the copies (rt_sticky.c); the next lp__rt_apply switches them.
+ * Daemon, under the lock. */
+LP__HIDDEN void lp__rt_sticky_update(void);
 /* Whether method i's sites of type stay on between windows: a clock's, or
  * a sticky method's (for function events, or for blocks in a profile of
  * blocks alone). */

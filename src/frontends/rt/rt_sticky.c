@@ -56,15 +56,15 @@ static long lp__rt_running_original(size_t s)
     return m >= 0 && lp__rt_enters_copy(&lp__rt.methods[m]) ? m : -1;
 }
 
-int lp__rt_sticky_update(void)
+void lp__rt_sticky_update(void)
 {
     if (!lp__rt_cnt_start || lp__rt.cfg.hot != 0 || !lp__rt.arc_keys ||
         ((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1))
-        return 0;
+        return;
     if (!lp__rt_from_orig) {
         lp__rt_from_orig = calloc(lp__rt.nmethods ? lp__rt.nmethods : 1, sizeof *lp__rt_from_orig);
         if (!lp__rt_from_orig)
-            return 0;
+            return;
     }
     for (size_t i = 0; i < lp__rt.nmethods; i++)
         lp__rt_from_orig[i] = 0;
@@ -76,18 +76,14 @@ int lp__rt_sticky_update(void)
              tc = tc->next)
             lp__rt_from_orig[m] += __atomic_load_n(&tc->a[s], __ATOMIC_RELAXED);
     }
-    int changed = 0;
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         lp__rt_method *m = &lp__rt.methods[i];
-        if (m->sticky || lp__rt_from_orig[i] < LP__RT_STICKY_MIN)
-            continue;
-        if (m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->mode[LP_RT_BLOCKS] != LP__RT_AUTO)
+        if (m->sticky || lp__rt_from_orig[i] < LP__RT_STICKY_MIN ||
+            m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->mode[LP_RT_BLOCKS] != LP__RT_AUTO)
             continue;
         m->sticky = 1;
         lp__rt.sticky++;
-        changed = 1;
     }
-    return changed;
 }
 
 int lp__rt_on_between(size_t i, unsigned type)
