@@ -247,6 +247,8 @@ lp_entry *lp_table_find(const lp_table *t, lp_key k);
 lp_entry *lp_table_next(const lp_table *t, size_t *cursor);
 /* Adds every entry of src into dst (counters summed). 0 or LP_ENOMEM. */
 int lp_table_merge(lp_table *dst, const lp_table *src);
+/* The sum of every entry's first counter, as a double (no overflow). */
+double lp_table_total(const lp_table *t);
 
 /* Sorting entries (heap sort: in place, no recursion, O(n log n) on any
  * input). An order is a strict "x goes before y" predicate. */

@@ -131,6 +131,16 @@ lp_entry *lp_table_next(const lp_table *t, size_t *cursor)
     return NULL;
 }
 
+double lp_table_total(const lp_table *t)
+{
+    double sum = 0;
+    size_t cur = 0;
+    const lp_entry *e;
+    while ((e = lp_table_next(t, &cur)) != NULL)
+        sum += (double)e->v[0];
+    return sum;
+}
+
 int lp_table_merge(lp_table *dst, const lp_table *src)
 {
     size_t cur = 0;

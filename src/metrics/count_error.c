@@ -11,16 +11,6 @@ static double fabs_d(double x)
     return x < 0 ? -x : x;
 }
 
-static double table_total(const lp_table *t)
-{
-    double sum = 0;
-    size_t cursor = 0;
-    const lp_entry *e;
-    while ((e = lp_table_next(t, &cursor)) != NULL)
-        sum += (double)e->v[0];
-    return sum;
-}
-
 /* Sum over the union of keys of |sa * a[k] - sb * b[k]|. */
 static double weighted_l1(const lp_table *a, double sa, const lp_table *b, double sb)
 {
@@ -40,15 +30,15 @@ static double weighted_l1(const lp_table *a, double sa, const lp_table *b, doubl
 
 double lp_count_error(const lp_table *exact, const lp_table *estimate, double scale)
 {
-    double total = table_total(exact);
+    double total = lp_table_total(exact);
     if (total == 0)
-        return table_total(estimate) * scale == 0 ? 0.0 : 1.0;
+        return lp_table_total(estimate) * scale == 0 ? 0.0 : 1.0;
     return weighted_l1(exact, 1.0, estimate, scale) / total;
 }
 
 double lp_manhattan_accuracy(const lp_table *a, const lp_table *b)
 {
-    double ta = table_total(a), tb = table_total(b);
+    double ta = lp_table_total(a), tb = lp_table_total(b);
     if (ta == 0 || tb == 0)
         return ta == tb ? 1.0 : 0.0;
     return 1.0 - weighted_l1(a, 1.0 / ta, b, 1.0 / tb) / 2.0;

@@ -276,19 +276,10 @@ static void set_acc(lp__en_acc *acc, unsigned k, const lp_table *ref, const lp_t
     acc->ref_entries[k] = ref->count;
 }
 
-static double table_sum(const lp_table *t)
-{
-    double s = 0;
-    size_t cursor = 0;
-    for (const lp_entry *e; (e = lp_table_next(t, &cursor)) != NULL;)
-        s += (double)e->v[0];
-    return s;
-}
-
 /* The sum of t's counts against ref's, in percent off (signed). */
 static void set_total(lp__en_acc *acc, const lp_table *ref, const lp_table *t)
 {
-    double st = table_sum(t), sr = table_sum(ref);
+    double st = lp_table_total(t), sr = lp_table_total(ref);
     if (sr <= 0)
         return;
     acc->pct[LP__EN_ACC_TOTAL] = 100.0 * (st / sr - 1.0);
