@@ -20,7 +20,7 @@ if [ ! -f "$fuzz/build.ninja" ]; then
 fi
 ninja -C "$fuzz" >/dev/null || exit 1
 
-passed=0 failed=0 skipped=0 rc=0
+passed=0 failed=0 skipped=0 rc=0 failures=
 run_suite() { # build-dir label [meson test args]
   local dir=$1 label=$2; shift 2
   echo "== $label" >&2
@@ -30,6 +30,16 @@ run_suite() { # build-dir label [meson test args]
     passed=$((passed + $(grep -c '"result": "OK"' "$log")))
     failed=$((failed + $(grep -c -E '"result": "(FAIL|TIMEOUT|ERROR)"' "$log")))
     skipped=$((skipped + $(grep -c '"result": "SKIP"' "$log")))
+    # Each failed test's name and the end of its output, printed again
+    # at the end, so that the last lines of a long run say what failed.
+    failures+=$(python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    t = json.loads(line)
+    if t["result"] in ("FAIL", "TIMEOUT", "ERROR"):
+        print("-- %s: %s (%s)" % (sys.argv[2], t["name"], t["result"]))
+        print("\n".join((t.get("stdout") or "").splitlines()[-25:]))
+' "$log" "$label")$'\n'
   fi
 }
 run_suite "${LOWPROF_BUILD:-$top/build}" "build (gcc)" --num-processes 2
@@ -38,5 +48,6 @@ run_suite "${LOWPROF_BUILD:-$top/build}" "build (gcc)" --num-processes 2
 run_suite "$asan" "build-asan (address,undefined)" --num-processes 2
 run_suite "$fuzz" "build-fuzz (clang, libFuzzer)" --num-processes 2 --suite unit \
   --suite fuzz-replay --suite fuzz-libfuzzer
+[ "$failed" -gt 0 ] && printf "%s" "$failures"
 echo "$passed passed, $failed failed, $skipped skipped"
 exit $rc
