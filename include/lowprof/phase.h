@@ -285,6 +285,12 @@ typedef struct lp_phase_daemon_config {
      * LP_PHASE_DEFAULT_RIDGE; negative: no calibration, the nearest-
      * signature weights as they are. */
     double ridge;
+    /* LP_POLICY_KTH: 1 lends each interval of a phase that never got a
+     * sample to the phase of the nearest interval before it (else after
+     * it) that has one, as refine does without signatures, so that the
+     * estimate keeps the whole run's weight; 0 (the paper's): such
+     * intervals contribute nothing. */
+    int lend;
 } lp_phase_daemon_config;
 
 /* One sampled interval, tagged with the actual phase it turned out to be in
@@ -365,8 +371,8 @@ typedef struct lp_phase_daemon_stats {
     uint64_t phases;          /* distinct phases in the trace */
     uint64_t resamples;       /* samples of a phase that already had one */
     uint64_t retired;         /* samples replaced by a later one (refine) */
-    uint64_t unrepresented;   /* intervals whose stratum has no sample (under refine,
-                                 lent to a neighbour's stratum, see below) */
+    uint64_t unrepresented;   /* intervals whose stratum has no sample (under refine
+                                 and lend, lent to another stratum, see below) */
     uint64_t table_misses;    /* phase table misses (phase-aware) */
     uint64_t table_evictions; /* ... that replaced an entry */
     uint64_t predictions;     /* own predictor: predictions checked */
@@ -377,13 +383,20 @@ void lp_phase_daemon_get_stats(const lp_phase_daemon *d, lp_phase_daemon_stats *
 
 /* How many intervals a stratum stands for and how many live (not retired)
  * samples it has (both 0 for a stratum never seen). Complete after finish.
- * Under the refine policy a stratum also stands for the intervals lent to
- * it: an interval whose own phase has no sample is lent to the phase of the
- * nearest interval before it (else after it) whose phase has one, so the
- * estimate keeps the whole run's weight instead of dropping those
- * intervals. */
+ * Under the refine policy, and the k-th with lend, a stratum also stands
+ * for the intervals lent to it: an interval whose own phase has no sample
+ * is lent to the phase of the nearest interval before it (else after it)
+ * whose phase has one (refine with signatures: to the phase of the sample
+ * nearest its signature), so the estimate keeps the whole run's weight
+ * instead of dropping those intervals. */
 void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum,
                              uint64_t *out_intervals, uint64_t *out_sampled);
+
+/* The stratum that stands for interval i in the estimate: after finish,
+ * the one it was lent to as lp_phase_daemon_stratum counts it; before, or
+ * with nothing lent, its own phase (the trace's entry). LP_PHASE_NONE for
+ * an interval past the trace. */
+uint32_t lp_phase_daemon_stands_for(const lp_phase_daemon *d, size_t i);
 
 /* ---- reconstruction ------------------------------------------------------------ */
 
@@ -400,7 +413,8 @@ int lp_phase_scale_add(lp_table *out, const lp_table *src, uint64_t num, uint64_
  * its samples (one rounding per counter, lp_phase_scale_add), and added
  * into out. So when every interval of a phase has the same profile the
  * estimate is exact, and exhaustive sampling gives the exact total.
- * Strata without a sample contribute nothing (see the unrepresented stat).
+ * Strata without a sample contribute nothing (see the unrepresented stat),
+ * unless their intervals were lent (lp_phase_daemon_stratum).
  * Returns 0, LP_EINVAL (count differs from the daemon's samples) or
  * LP_ENOMEM. */
 int lp_phase_reconstruct(const lp_phase_daemon *d, const lp_table *const *tables, size_t count,

@@ -21,6 +21,12 @@ static int is_refine(const lp_phase_daemon_config *c)
     return c->strategy == LP_STRATEGY_PHASE && c->policy == LP_POLICY_REFINE;
 }
 
+/* Whether intervals of phases without a sample are lent to others. */
+static int lends(const lp_phase_daemon_config *c)
+{
+    return is_refine(c) || (c->strategy == LP_STRATEGY_PHASE && c->policy == LP_POLICY_KTH && c->lend);
+}
+
 int lp_phase_daemon_create(const lp_phase_daemon_config *cfg, lp_phase_daemon **out)
 {
     *out = NULL;
@@ -100,6 +106,7 @@ void lp_phase_daemon_free(lp_phase_daemon *d)
     lp_table_fini(&d->track_of);
     lp_free(d->tracks);
     lp_table_fini(&d->weights);
+    lp_free(d->stands);
     lp_free(d->isigs);
     lp_free(d->ssigs);
     lp_free(d->trace);
@@ -346,8 +353,8 @@ static int step_boundary(lp_phase_daemon *d, uint32_t ended, uint32_t hint, int 
     return LP_OK;
 }
 
-/* Refine, at the end: how many intervals each live sample's phase stands
- * for in the estimate.
+/* Refine (and the k-th policy with lend), at the end: how many intervals
+ * each live sample's phase stands for in the estimate.
  *
  * With every interval's signature observed, each interval goes to the
  * phase whose live sample's signature is nearest its own (its own phase on
@@ -357,10 +364,10 @@ static int step_boundary(lp_phase_daemon *d, uint32_t ended, uint32_t hint, int 
  * phase's sample. That also places the intervals of phases that have no
  * sample.
  *
- * Without signatures, a phase stands for its own intervals, and each
- * interval whose phase has no live sample is lent to the phase of the
- * nearest interval before it that has one (for those before any, after
- * it): such a phase is mostly a transition or a phase cut short, and its
+ * Without signatures (and under the k-th policy), a phase stands for its
+ * own intervals, and each interval whose phase has no live sample is lent
+ * to the phase of the nearest interval before it that has one (for those
+ * before any, after it): such a phase is mostly a transition or a phase cut short, and its
  * neighbour in time is the behaviour it sits in. Either way no interval is
  * dropped, which would shrink every count of the estimate by its share of
  * the run. */
@@ -374,8 +381,21 @@ static int lend(lp_phase_daemon *d, uint32_t phase, uint64_t intervals)
     return LP_OK;
 }
 
+/* d->stands, each interval in its own phase until lent. */
+static int stands_init(lp_phase_daemon *d)
+{
+    d->stands = lp_malloc((d->trace_count ? d->trace_count : 1) * sizeof *d->stands);
+    if (!d->stands)
+        return LP_ENOMEM;
+    for (size_t i = 0; i < d->trace_count; i++)
+        d->stands[i] = d->trace[i];
+    return LP_OK;
+}
+
 static int weigh_by_signature(lp_phase_daemon *d)
 {
+    if (stands_init(d) < 0)
+        return LP_ENOMEM;
     for (size_t i = 0; i < d->trace_count; i++) {
         size_t best = SIZE_MAX;
         uint32_t best_dist = UINT32_MAX;
@@ -391,8 +411,10 @@ static int weigh_by_signature(lp_phase_daemon *d)
                     best = j;
                 }
             }
-        if (best != SIZE_MAX)
+        if (best != SIZE_MAX) {
             d->samples[best].weight++;
+            d->stands[i] = d->samples[best].stratum;
+        }
     }
     /* The strata's totals, for lp_phase_daemon_stratum: the nearest-
      * signature weights, whole intervals (the tagged profiles' scale). */
@@ -417,17 +439,19 @@ static int weigh_by_neighbour(lp_phase_daemon *d)
 {
     uint32_t near = LP_PHASE_NONE;
     uint64_t orphans = 0; /* unrepresented intervals before the first represented one */
-    int rc = LP_OK;
+    int rc = stands_init(d);
     for (size_t i = 0; i < d->trace_count && rc == LP_OK; i++) {
         lp_key k = {d->trace[i], 0};
         if (lp_table_find(&d->phases, k)->v[1]) {
             near = d->trace[i];
             rc = lend(d, near, 1 + orphans);
-            orphans = 0;
+            for (; orphans; orphans--)
+                d->stands[i - orphans] = near;
         } else if (near == LP_PHASE_NONE) {
             orphans++;
         } else {
             rc = lend(d, near, 1);
+            d->stands[i] = near;
         }
     }
     return rc;
@@ -448,6 +472,8 @@ static int step_finish(lp_phase_daemon *d, uint32_t ended)
     int rc = end_interval(d, ended);
     if (rc == LP_OK && is_refine(&d->cfg))
         rc = weigh_strata(d);
+    else if (rc == LP_OK && lends(&d->cfg))
+        rc = weigh_by_neighbour(d);
     if (rc < 0)
         return rc;
     d->state = LP__DAEMON_FINISHED;
@@ -617,7 +643,7 @@ void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum, uint64_
             *out_intervals = e->v[0];
             *out_sampled = e->v[1];
         }
-        if (is_refine(&d->cfg) && d->state == LP__DAEMON_FINISHED) {
+        if (lends(&d->cfg) && d->state == LP__DAEMON_FINISHED) {
             const lp_entry *w = lp_table_find(&d->weights, k);
             *out_intervals = w ? w->v[0] : 0;
         }
@@ -625,6 +651,13 @@ void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum, uint64_
         *out_intervals = d->trace_count;
         *out_sampled = d->sample_count;
     }
+}
+
+uint32_t lp_phase_daemon_stands_for(const lp_phase_daemon *d, size_t i)
+{
+    if (i >= d->trace_count)
+        return LP_PHASE_NONE;
+    return d->stands && d->state == LP__DAEMON_FINISHED ? d->stands[i] : d->trace[i];
 }
 
 void lp_phase_daemon_get_stats(const lp_phase_daemon *d, lp_phase_daemon_stats *out)

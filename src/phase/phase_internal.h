@@ -32,7 +32,8 @@ struct lp_phase_daemon {
     lp_phase_sample *samples;
     size_t sample_count, sample_cap;
     lp_table phases;     /* key {phase, 0}: v[0] intervals, v[1] live samples */
-    lp_table weights;    /* refine, after finish: key {phase, 0}: v[0] intervals it stands for */
+    lp_table weights;    /* lending, after finish: key {phase, 0}: v[0] intervals it stands for */
+    uint32_t *stands;    /* lending, after finish: the stratum each interval went to */
     lp_phase_sig *isigs; /* refine: every interval's observed signature, in order */
     size_t isig_count, isig_cap;
     lp_phase_sig *ssigs; /* refine: each sample's signature (bits 0: none observed) */

@@ -695,9 +695,12 @@ static void report_sampling(const lp_meta *m)
     for (size_t i = 0; i < n; i++)
         nphases = tr[i] + 1 > nphases ? tr[i] + 1 : nphases;
     printf("  %u phases", nphases);
-    if (unrep)
-        printf("; %llu intervals are in phases never profiled (not in the estimate)",
-               (unsigned long long)unrep);
+    if (unrep) {
+        const char *lent = lp_meta_get(m, "phase-unrepresented-lent");
+        printf("; %llu intervals are in phases never profiled (%s)", (unsigned long long)unrep,
+               lent && strcmp(lent, "yes") == 0 ? "lent to a neighbouring phase's profile"
+                                                : "not in the estimate");
+    }
     if (resamples)
         printf("; %llu extra samples of phases already profiled",
                (unsigned long long)resamples);

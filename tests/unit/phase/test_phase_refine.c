@@ -3,7 +3,8 @@
  * seen once is represented, the re-sample cap holds, stand-ins are retired,
  * and the reconstruction weights each sample by the intervals it stands
  * for (nearest signature, or nearest represented neighbour in time), with
- * the signature weights calibrated to the whole run's signature. */
+ * the signature weights calibrated to the whole run's signature; and the
+ * k-th policy lending the same way on request. */
 #include <string.h>
 
 #include "lowprof/phase.h"
@@ -283,6 +284,8 @@ static void test_signature_places_unsampled(void)
     LP_CHECK_EQ_U64(i0, 4); /* its three and phase 1's one */
     LP_CHECK_EQ_U64(i1, 0);
     LP_CHECK_EQ_U64(i0 + i2, N); /* no interval dropped */
+    LP_CHECK_EQ_U64(lp_phase_daemon_stands_for(d, 3), 0);
+    LP_CHECK_EQ_U64(lp_phase_daemon_stands_for(d, 4), 2);
     lp_phase_daemon_free(d);
 }
 
@@ -307,6 +310,41 @@ static void test_neighbour_lending(void)
     lp_phase_daemon_get_stats(d, &st);
     LP_CHECK_EQ_U64(st.unrepresented, 1);
     lp_phase_daemon_free(d);
+}
+
+/* The k-th policy with lend: the paper's samples, but the intervals of
+ * phases that never reach their k-th are lent as refine lends them, to
+ * the represented neighbour before (phases 1 and 2 here) or, before any,
+ * after (the first interval, in a phase of its own), so that no interval
+ * is dropped from the estimate. Without lend they are. */
+static void test_kth_lending(void)
+{
+    static const uint32_t ph[] = {1, 0, 0, 0, 0, 2, 0, 0, 0, 3, 3};
+    enum { N = sizeof ph / sizeof ph[0] };
+    static const uint64_t value[N] = {9, 5, 5, 5, 5, 7, 5, 5, 5, 2, 2};
+    for (int lend = 0; lend <= 1; lend++) {
+        lp_phase_daemon_config c = {.strategy = LP_STRATEGY_PHASE, .k = 3, .lend = lend};
+        lp_phase_daemon *d = NULL;
+        LP_CHECK(lp_phase_daemon_create(&c, &d) == 0);
+        LP_CHECK(lp_phase_daemon_run(d, ph, NULL, N) == 0);
+        uint64_t got[16], live;
+        LP_CHECK_EQ_U64(sampled(d, got, &live), 1);
+        LP_CHECK_EQ_U64(got[0], 3); /* phase 0's third interval */
+        uint64_t i0 = 0, s0 = 0;
+        lp_phase_daemon_stratum(d, 0, &i0, &s0);
+        LP_CHECK_EQ_U64(i0, lend ? N : 7);
+        for (size_t i = 0; i < N; i++)
+            LP_CHECK_EQ_U64(lp_phase_daemon_stands_for(d, i), lend ? 0 : ph[i]);
+        LP_CHECK_EQ_U64(lp_phase_daemon_stands_for(d, N), LP_PHASE_NONE);
+        lp_table est;
+        reconstruct(d, value, &est);
+        LP_CHECK_EQ_U64(count_of(&est, 0), lend ? 5 * N : 35);
+        lp_table_fini(&est);
+        lp_phase_daemon_stats st;
+        lp_phase_daemon_get_stats(d, &st);
+        LP_CHECK_EQ_U64(st.unrepresented, 4); /* counted either way */
+        lp_phase_daemon_free(d);
+    }
 }
 
 /* A phase the Markov predictor keeps predicting but that never comes back
@@ -405,6 +443,7 @@ int main(void)
     test_calibrated_weights();
     test_signature_places_unsampled();
     test_neighbour_lending();
+    test_kth_lending();
     test_missed_phase_cap();
     test_standin_retired();
     test_online_matches_offline();
