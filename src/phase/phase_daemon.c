@@ -24,7 +24,8 @@ static int is_refine(const lp_phase_daemon_config *c)
 /* Whether intervals of phases without a sample are lent to others. */
 static int lends(const lp_phase_daemon_config *c)
 {
-    return is_refine(c) || (c->strategy == LP_STRATEGY_PHASE && c->policy == LP_POLICY_KTH && c->lend);
+    return is_refine(c) ||
+           (c->strategy == LP_STRATEGY_PHASE && c->policy == LP_POLICY_KTH && c->lend);
 }
 
 int lp_phase_daemon_create(const lp_phase_daemon_config *cfg, lp_phase_daemon **out)
