@@ -368,10 +368,10 @@ static int step_boundary(lp_phase_daemon *d, uint32_t ended, uint32_t hint, int 
  * Without signatures (and under the k-th policy), a phase stands for its
  * own intervals, and each interval whose phase has no live sample is lent
  * to the phase of the nearest interval before it that has one (for those
- * before any, after it): such a phase is mostly a transition or a phase cut short, and its
- * neighbour in time is the behaviour it sits in. Either way no interval is
- * dropped, which would shrink every count of the estimate by its share of
- * the run. */
+ * before any, after it): such a phase is mostly a transition or a phase
+ * cut short, and its neighbour in time is the behaviour it sits in. Either
+ * way no interval is dropped, which would shrink every count of the
+ * estimate by its share of the run. */
 static int lend(lp_phase_daemon *d, uint32_t phase, uint64_t intervals)
 {
     lp_key k = {phase, 0};
