@@ -1023,6 +1023,28 @@ static void lp__rt_ship_interleaved(int final)
                 rc = lp_table_merge(&q->table, &lp__rt_kept_tabs[j].t[t]);
         }
     }
+    /* The last part also carries the run's own estimate, which weighs each
+     * profiled interval by the clock and lends the phases never profiled:
+     * the collector takes it in place of weighing the parts' profiles by
+     * the trace alone, so the parts merge to what the run's file gives. */
+    lp_profile_set est;
+    memset(&est, 0, sizeof est);
+    if (final && !rc && (rc = lp__rt_daemon_profiles(&est, 1)) > 0)
+        rc = 0;
+    for (size_t i = 0; i < est.count && !rc; i++) {
+        const lp_profile *e = &est.profiles[i];
+        lp_profile *q;
+        if (e->phase != LP_PHASE_NONE)
+            continue;
+        rc = lp_profile_set_add(&set, e->type, LP_PHASE_NONE, &q);
+        if (!rc)
+            rc = lp_table_merge(&q->table, &e->table);
+        if (!rc) {
+            q->scale_num = e->scale_num;
+            q->scale_den = e->scale_den;
+        }
+    }
+    lp_profile_set_fini(&est);
     /* A part that could not be built or written is not retried: the
      * collector then estimates the run from the parts it has. */
     if (!rc)

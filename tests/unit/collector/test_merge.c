@@ -1,5 +1,6 @@
 /* The collector's merge on runs whose estimates are worked out by hand:
- * phases weighted by the intervals the trace says they ran, runs without
+ * a phased run's own estimate where it brings one, else its phases
+ * weighted by the intervals the trace says they ran, runs without
  * phases by their scale, addresses moved across runs loaded at different
  * places, and traces that do not fit their profiles refused. */
 #include <string.h>
@@ -52,9 +53,12 @@ int main(void)
     LP_CHECK(lp_merge_create(&m) == 0);
 
     /* Run 1, phase-aware: phase 0 ran 8 intervals, phase 1 two; one
-     * interval of each was profiled. The device's own scales (1/1 here)
-     * must be ignored in favour of the trace. Its whole-run profile, which
-     * a device writes too, must not be counted again. */
+     * interval of each was profiled. Its methods come with the device's
+     * own whole-run estimate (85 and 7 where the trace alone would give 80
+     * and 6: the native runtime weighs its profiled intervals by its
+     * clock), which stands for them, the phases' profiles not counted
+     * again. Its blocks come by phase only, weighed by the trace (the
+     * device's scales, 1/1 here, ignored). */
     lp_profile_set r1;
     run_init(&r1, 0x400000, 0);
     lp_meta_set(&r1.meta, "strategy", "phase");
@@ -63,7 +67,10 @@ int main(void)
     lp_meta_set(&r1.meta, "instructions", "100");
     put(&r1, LP_PROF_METHOD, 0, 0x401100, 0, 10, 1, 1);
     put(&r1, LP_PROF_METHOD, 1, 0x401200, 0, 3, 1, 1);
-    put(&r1, LP_PROF_METHOD, LP_PHASE_NONE, 0x401100, 0, 999, 1, 1);
+    put(&r1, LP_PROF_METHOD, LP_PHASE_NONE, 0x401100, 0, 85, 1, 1);
+    put(&r1, LP_PROF_METHOD, LP_PHASE_NONE, 0x401200, 0, 7, 1, 1);
+    put(&r1, LP_PROF_BLOCK, 0, 0x401300, 0, 2, 1, 1);
+    put(&r1, LP_PROF_BLOCK, 1, 0x401300, 0, 1, 1, 1);
     LP_CHECK(lp_merge_add(m, &r1, "dev-a") == 0);
 
     /* Run 2, periodic 1 in 4, loaded elsewhere (ASLR), with a library at
@@ -96,10 +103,11 @@ int main(void)
 
     lp_profile_set out;
     LP_CHECK(lp_merge_result(m, &out) == 0);
-    /* 0x401100: run 1 10 * 8/1 = 80, run 2 5 * 4 = 20 (moved from
-     * 0x501100), run 3 1: 101. */
-    LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401100, 0), 101);
-    LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401200, 0), 6); /* 3 * 2/1 */
+    /* 0x401100: run 1's own 85, run 2 5 * 4 = 20 (moved from 0x501100),
+     * run 3 1: 106. */
+    LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401100, 0), 106);
+    LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401200, 0), 7);
+    LP_CHECK_EQ_U64(get(&out, LP_PROF_BLOCK, 0x401300, 0), 18); /* 2 * 8/1 + 1 * 2/1 */
     /* The library took a new place past the program; its bias follows, so
      * its ELF address (0x1800) is unchanged. */
     LP_CHECK_EQ_U64(out.modules.count, 2);
@@ -154,13 +162,16 @@ int main(void)
     lp_merge_get_stats(m, &st);
     LP_CHECK_EQ_U64(st.runs, 3);
     LP_CHECK(lp_merge_result(m, &out) == 0);
-    LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401100, 0), 101);
+    LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401100, 0), 106);
     lp_profile_set_fini(&out);
 
     /* Interleaved: run 1 again, in three parts (part 0: intervals 0-2 with
      * the sample at 2; part 1: 3-6 with the sample at 6; part 2, the last:
-     * 7-9), in any order, merges to run 1's At-End estimate; before its
-     * last part comes, it counts with the trace so far. */
+     * 7-9), in any order; before its last part comes, it counts with the
+     * trace so far. In the first order the last part brings the device's
+     * own estimate, as the native runtime's does, and the run merges to it
+     * (85 and 7, run 1's At-End file); in the second it brings none, and
+     * the parts are weighed by the trace (80 and 6). */
     static const char *const traces[3] = {"0*3", "0*3,1*1", "1*1,0*2"};
     static const char *const samples[3] = {"2:0", "6:1", ""};
     static const int orders[2][3] = {{0, 1, 2}, {2, 0, 1}};
@@ -184,6 +195,10 @@ int main(void)
                 put(&ps, LP_PROF_METHOD, 0, 0x401100, 0, 10, 1, 1);
             if (part == 1)
                 put(&ps, LP_PROF_METHOD, 1, 0x401200, 0, 3, 1, 1);
+            if (part == 2 && o == 0) {
+                put(&ps, LP_PROF_METHOD, LP_PHASE_NONE, 0x401100, 0, 85, 1, 1);
+                put(&ps, LP_PROF_METHOD, LP_PHASE_NONE, 0x401200, 0, 7, 1, 1);
+            }
             LP_CHECK(lp_merge_add(im, &ps, "dev-a") == 0);
             lp_profile_set_fini(&ps);
             lp_merge_get_stats(im, &st);
@@ -203,8 +218,8 @@ int main(void)
         LP_CHECK_EQ_U64(st.phased_runs, 1);
         LP_CHECK_EQ_U64(st.intervals, 10);
         LP_CHECK(lp_merge_result(im, &out) == 0);
-        LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401100, 0), 80);
-        LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401200, 0), 6);
+        LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401100, 0), o == 0 ? 85 : 80);
+        LP_CHECK_EQ_U64(get(&out, LP_PROF_METHOD, 0x401200, 0), o == 0 ? 7 : 6);
         LP_CHECK(lp_meta_get(&out.meta, "runs-in-progress") == NULL);
         lp_profile_set_fini(&out);
         lp_merge_free(im);
