@@ -83,15 +83,15 @@ uint64_t lp__rt_clock_count(void)
  * median native program; doc/eval-native.md). */
 static int lp__rt_blocks_clock(void)
 {
-    return !((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1) &&
-           ((lp__rt.cfg.types >> LP_RT_BLOCKS) & 1) && lp__rt_cnt_start && lp__rt.entry_prefixed;
+    return !lp__rt_profiles(LP_RT_FUNCTIONS) &&
+           lp__rt_profiles(LP_RT_BLOCKS) && lp__rt_cnt_start && lp__rt.entry_prefixed;
 }
 
 /* Whether the strategy has windows whose counts are scaled. */
 static int lp__rt_clock_wanted(void)
 {
     unsigned st = lp__rt.cfg.strategy;
-    return (((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1) || lp__rt_blocks_clock()) &&
+    return (lp__rt_profiles(LP_RT_FUNCTIONS) || lp__rt_blocks_clock()) &&
            lp__rt.entry_sites &&
            (st == LP__RT_PERIODIC || st == LP__RT_RANDOM || st == LP__RT_BURSTY ||
             st == LP__RT_PHASE);
@@ -137,7 +137,7 @@ static void lp__rt_epoch_end(void)
 {
     lp__rt_ticks *tk = &lp__rt_tk;
     for (unsigned t = 0; t < LP_RT_TYPES; t++) {
-        if (!(lp__rt.cfg.types & (1u << t)))
+        if (!lp__rt_profiles(t))
             continue;
         for (size_t i = 0; i < lp__rt.nmethods; i++) {
             uint64_t p;
@@ -191,7 +191,7 @@ void lp__rt_clock_opened(uint64_t now)
      * program switched on) ran at full speed: CPU time is program time. */
     if (tk->close_cpu && now > tk->close_cpu)
         for (unsigned t = 0; t < LP_RT_TYPES; t++)
-            if (lp__rt.cfg.types & (1u << t))
+            if (lp__rt_profiles(t))
                 for (size_t i = 0; i < lp__rt.nmethods; i++)
                     if (lp__rt_counts_closed(i, t))
                         tk->known[t][i] += now - tk->close_cpu;
@@ -286,7 +286,7 @@ void lp__rt_clock_closed(uint64_t now, uint64_t span)
         timed = 0;
     }
     for (unsigned t = 0; t < LP_RT_TYPES; t++)
-        if (lp__rt.cfg.types & (1u << t))
+        if (lp__rt_profiles(t))
             for (size_t i = 0; i < lp__rt.nmethods; i++)
                 if (lp__rt.methods[i].on[t]) {
                     if (timed) {
@@ -307,7 +307,7 @@ void lp__rt_clock_closed(uint64_t now, uint64_t span)
      * no other). */
     if (tk->method < 0 && lp__rt_wopen_windows == 1 && lp__rt_clock_choose() && !phase) {
         for (unsigned t = 0; t < LP_RT_TYPES; t++)
-            if (lp__rt.cfg.types & (1u << t))
+            if (lp__rt_profiles(t))
                 for (size_t i = 0; i < lp__rt.nmethods; i++)
                     if (lp__rt.methods[i].on[t]) {
                         tk->unknown[t][i] -= span;

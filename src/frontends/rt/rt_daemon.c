@@ -121,7 +121,7 @@ void lp__rt_apply(void)
     if (lp__rt_prewindow)
         lp__rt_patch_prewindow(0);
     for (unsigned t = 0; t < LP_RT_TYPES; t++) {
-        if (!(lp__rt.cfg.types & (1u << t)))
+        if (!lp__rt_profiles(t))
             continue;
         for (size_t i = 0; i < lp__rt.nmethods; i++)
             lp__rt_want[i] = (uint8_t)lp__rt_desired(t, i);

@@ -94,13 +94,13 @@ void lp__rt_out_path(void)
 /* Function events are asked for and the program has entry sites. */
 static int lp__rt_fn_events(void)
 {
-    return ((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1) && lp__rt.entry_sites;
+    return lp__rt_profiles(LP_RT_FUNCTIONS) && lp__rt.entry_sites;
 }
 
 int lp__rt_type_written(unsigned type)
 {
     int fn = lp__rt_fn_events();
-    int have_blocks = ((lp__rt.cfg.types >> LP_RT_BLOCKS) & 1) && lp__rt.guard_method;
+    int have_blocks = lp__rt_profiles(LP_RT_BLOCKS) && lp__rt.guard_method;
     switch (type) {
     case LP_PROF_METHOD: return fn || have_blocks;
     case LP_PROF_CALL_PAIR:

@@ -730,4 +730,10 @@ typedef struct lp__rt_state {
 
 extern lp__rt_state lp__rt LP__HIDDEN;
 
+/* Whether the run profiles events of type (LP_RT_FUNCTIONS, LP_RT_BLOCKS). */
+static inline int lp__rt_profiles(unsigned type)
+{
+    return (lp__rt.cfg.types >> type) & 1;
+}
+
 #endif

@@ -118,7 +118,7 @@ static void lp__rt_start(void)
         lp__rt_say(err);
         return;
     }
-    if (((lp__rt.cfg.types >> LP_RT_BLOCKS) & 1) && &lp__cc_calls_only) {
+    if (lp__rt_profiles(LP_RT_BLOCKS) && &lp__cc_calls_only) {
         lp__rt_say("no block profile: this program was built for the call graph only "
                    "(lowprof cc --profiles=call-graph); build with --profiles=call-graph,block "
                    "to profile blocks");
@@ -211,7 +211,7 @@ static int lp__rt_method_mode(unsigned type, const void *fn, uint8_t mode)
 {
     if (!lp__rt.enabled)
         return LP_RT_EDISABLED;
-    if (type >= LP_RT_TYPES || !(lp__rt.cfg.types & (1u << type)))
+    if (type >= LP_RT_TYPES || !lp__rt_profiles(type))
         return LP_RT_EINVAL;
     long m = lp__rt_method_exact((uint64_t)(uintptr_t)fn);
     if (m < 0)

@@ -376,7 +376,7 @@ static void lp__rt_prepare_entries(void *arg)
 {
     (void)arg;
     const uint64_t tramp = (uint64_t)(uintptr_t)&lp__rt_entry_tramp;
-    int functions = (lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1;
+    int functions = lp__rt_profiles(LP_RT_FUNCTIONS);
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         lp__rt_method *m = &lp__rt.methods[i];
         /* A copy with inline counters counts the entry and its calls

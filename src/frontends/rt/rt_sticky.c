@@ -59,7 +59,7 @@ static long lp__rt_running_original(size_t s)
 void lp__rt_sticky_update(void)
 {
     if (!lp__rt_cnt_start || lp__rt.cfg.hot != 0 || !lp__rt.arc_keys ||
-        ((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1))
+        lp__rt_profiles(LP_RT_FUNCTIONS))
         return;
     if (!lp__rt_from_orig) {
         lp__rt_from_orig = calloc(lp__rt.nmethods ? lp__rt.nmethods : 1, sizeof *lp__rt_from_orig);
@@ -90,5 +90,5 @@ int lp__rt_on_between(size_t i, unsigned type)
 {
     const lp__rt_method *m = &lp__rt.methods[i];
     return (m->clock || (m->sticky && lp__rt_enters_copy(m))) &&
-           (type == LP_RT_FUNCTIONS || !((lp__rt.cfg.types >> LP_RT_FUNCTIONS) & 1));
+           (type == LP_RT_FUNCTIONS || !lp__rt_profiles(LP_RT_FUNCTIONS));
 }
