@@ -10,11 +10,13 @@
  * rt_config.c (LOWPROF), rt_elf.c (modules, symbols, sites), rt_patch.c
  * (writing text), rt_count.c (the handlers behind the profile
  * instructions), rt_tramp.S (the entry trampoline), rt_daemon.c (windows
- * and strategies), rt_clock.c (the clock methods), rt_copy.c (the
+ * and strategies), rt_phase_out.c (the phase strategy's profiles and
+ * Interleaved messages), rt_clock.c (the clock methods), rt_copy.c (the
  * copies), rt_sampler.c (SIGPROF PC samples), rt_stacks.c (their
  * frame-pointer stacks and calling contexts), rt_dump.c (profile files),
  * rt_fatal.c (fatal signals, the bump arena), rt_bursty.c (the bursty
- * checks compiled into the program). */
+ * checks compiled into the program), rt_sticky.c (long-running originals
+ * kept in their copies), rt_start.c (threads started in their copies). */
 #ifndef LP_RT_INTERNAL_H
 #define LP_RT_INTERNAL_H
 
@@ -473,6 +475,29 @@ typedef int (*lp__rt_profiles_fn)(lp_profile_set *set, int final);
  * (an lp__rt_profiles_fn for lp__rt_dump); 0 for the other strategies.
  * Caller holds the lock. */
 LP__HIDDEN int lp__rt_daemon_profiles(lp_profile_set *set, int final);
+/* The phase strategy's state that rt_daemon.c keeps and rt_phase_out.c
+ * writes out: the tracker and the daemon; each profiled interval's tables
+ * (kept_tabs, nkept of them), scaled to the whole interval; every
+ * interval's clock calls (UINT64_MAX: before the clock was chosen) and
+ * CPU time; the CPU time profiled. */
+typedef struct lp__rt_kept {
+    lp_table t[LP_PROF_TYPE_MAX + 1];
+} lp__rt_kept;
+typedef struct lp__rt_iv {
+    uint64_t ticks, cpu;
+} lp__rt_iv;
+extern lp_phase_tracker lp__rt_tracker LP__HIDDEN;
+extern lp_phase_daemon *lp__rt_pd LP__HIDDEN;
+extern lp__rt_kept *lp__rt_kept_tabs LP__HIDDEN;
+extern size_t lp__rt_nkept LP__HIDDEN;
+extern lp__rt_iv *lp__rt_ivs LP__HIDDEN;
+extern size_t lp__rt_niv LP__HIDDEN;
+extern uint64_t lp__rt_sampled_ns LP__HIDDEN;
+/* ship=interleaved: the message of the profiled intervals that ended since
+ * the last one (final: the last message, with the rest of the trace and
+ * the run's own estimate); and, in a fork child, a run of its own. */
+LP__HIDDEN void lp__rt_ship_interleaved(int final);
+LP__HIDDEN void lp__rt_ship_forget(void);
 
 /* Window accounting the dump reads. */
 typedef struct lp__rt_clock {

@@ -6,9 +6,9 @@
  * and the agent compresses it on the wire.
  *
  * Interleaved (ship=interleaved, phase strategy only) writes a message per
- * profiled interval instead, from the daemon (rt_daemon.c); they share a
- * run-id and are numbered by part, and the collector weights their phases
- * once it has the whole phase trace.
+ * profiled interval instead, from the daemon (rt_phase_out.c); they share a
+ * run-id and are numbered by part, and the last one carries the run's own
+ * estimate, which the collector counts once it has every part.
  *
  * Runs where the dump runs, the fatal-signal handler included, so it is
  * async-signal-safe in the same way: getrandom, uname, mkdir, open, write,
