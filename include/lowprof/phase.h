@@ -49,6 +49,35 @@ int lp_phase_sig_compress(const lp_signature *sig, unsigned bits, lp_phase_sig *
  * different widths are incomparable: the result is then UINT32_MAX. */
 uint32_t lp_phase_sig_distance(const lp_phase_sig *a, const lp_phase_sig *b);
 
+/* ---- wide signatures ------------------------------------------------------------ */
+
+/* The signature accumulator kept LP_PHASE_WIDE_BUCKETS wide, for the refine
+ * policy's calibration (lp_phase_daemon_observe_wide). A branch's wide
+ * bucket is the top LP_PHASE_WIDE_BITS bits of the same hash whose top
+ * five bits pick its lp_signature bucket, so lp_phase_wide_fold gives the
+ * narrow accumulator exactly, and a front end that keeps the wide one
+ * needs no other: the per-branch work is the same single add. */
+#define LP_PHASE_WIDE_BITS 7
+#define LP_PHASE_WIDE_BUCKETS (1u << LP_PHASE_WIDE_BITS)
+
+typedef struct lp_phase_wide {
+    uint64_t bucket[LP_PHASE_WIDE_BUCKETS];
+} lp_phase_wide;
+
+static inline unsigned lp_phase_wide_bucket(uint64_t branch_pc)
+{
+    return (unsigned)(lp_hash64(branch_pc) >> (64 - LP_PHASE_WIDE_BITS));
+}
+
+static inline void lp_phase_wide_add(lp_phase_wide *w, uint64_t branch_pc, uint64_t insns)
+{
+    w->bucket[lp_phase_wide_bucket(branch_pc)] += insns;
+}
+
+/* *out = w folded to LP_SIG_BUCKETS buckets (what lp_signature_add would
+ * have accumulated from the same branches). Pure; signal-safe. */
+void lp_phase_wide_fold(const lp_phase_wide *w, lp_signature *out);
+
 /* ---- phase tracker ---------------------------------------------------------- */
 
 #define LP_PHASE_DEFAULT_THRESHOLD 0.1
@@ -252,6 +281,9 @@ typedef enum lp_phase_policy {
 #define LP_PHASE_DEFAULT_RESAMPLES 4
 #define LP_PHASE_DEFAULT_FINE_THRESHOLD 0.5
 #define LP_PHASE_DEFAULT_RIDGE 0.3
+/* ... and with wide signatures a ridge of 0.01: 128 buckets leave far fewer
+ * directions to the ridge (doc/eval-phase.md). */
+#define LP_PHASE_DEFAULT_WIDE_RIDGE 0.01
 /* A sample's share of the estimate is in units of 1/LP_PHASE_SHARE_ONE
  * interval. */
 #define LP_PHASE_SHARE_ONE 65536
@@ -285,6 +317,9 @@ typedef struct lp_phase_daemon_config {
      * LP_PHASE_DEFAULT_RIDGE; negative: no calibration, the nearest-
      * signature weights as they are. */
     double ridge;
+    /* The same for the fit on wide signatures (lp_phase_daemon_observe_wide):
+     * 0: LP_PHASE_DEFAULT_WIDE_RIDGE; negative: no calibration. */
+    double wide_ridge;
     /* LP_POLICY_KTH: 1 lends each interval of a phase that never got a
      * sample to the phase of the nearest interval before it (else after
      * it) that has one, as refine does without signatures, so that the
@@ -345,6 +380,17 @@ int lp_phase_daemon_finish(lp_phase_daemon *d, uint32_t ended_phase);
  * Returns 0. Does not allocate; signal-safe. */
 int lp_phase_daemon_observe(lp_phase_daemon *d, const lp_signature *sig);
 
+/* Refine policy: gives the wide signature of the interval now ending, at the
+ * same moment as lp_phase_daemon_observe. When every interval had one, the
+ * calibration fits the samples' weights on LP_PHASE_WIDE_BUCKETS buckets
+ * instead of LP_SIG_BUCKETS: the whole run's wide signature is a sum the
+ * daemon keeps as it goes, each sample's is kept with it, and four times
+ * the buckets tell apart samples that 32 cannot (doc/eval-phase.md).
+ * Phases, distances and the nearest-signature weights stay on the narrow
+ * signature. No effect under the other policies. Returns 0. Does not
+ * allocate; signal-safe. */
+int lp_phase_daemon_observe_wide(lp_phase_daemon *d, const lp_phase_wide *w);
+
 /* Offline: the whole sequence of n interval phases is known. Online-capable
  * configurations step through it exactly as start, boundary and finish
  * would (oracle hints taken from the sequence itself), so an offline run
@@ -358,6 +404,10 @@ int lp_phase_daemon_observe(lp_phase_daemon *d, const lp_signature *sig);
  * The daemon must be fresh. Returns 0, LP_EINVAL or LP_ENOMEM. */
 int lp_phase_daemon_run(lp_phase_daemon *d, const uint32_t *phases, const lp_signature *sigs,
                         size_t n);
+/* The same, also observing wides[i] (n wide signatures; NULL: none) for
+ * the refine policy's calibration. */
+int lp_phase_daemon_run_wide(lp_phase_daemon *d, const uint32_t *phases, const lp_signature *sigs,
+                             const lp_phase_wide *wides, size_t n);
 
 /* The sampled intervals, in interval order; *out_count gets how many. Valid
  * until the daemon is freed. Complete after finish. */

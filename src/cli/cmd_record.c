@@ -39,12 +39,15 @@ const char cmd_record_help[] =
     "                        signatures only [code-region,method,call-pair,edge,block]\n"
     "  --strategy S          profile only some intervals (the profile builders\n"
     "                        are switched off in the others): exhaustive,\n"
-    "                        periodic:N[:OFFSET], random:P:SEED, or phase (one\n"
-    "                        representative interval per program phase)\n"
+    "                        periodic:N[:OFFSET], random:P:SEED, phase (one\n"
+    "                        representative interval per program phase), or\n"
+    "                        phase-refine (every phase's first interval, more\n"
+    "                        where a phase strays, calibrated weights)\n"
     "  --phase-threshold T   phase similarity threshold in (0, 1] [0.1]\n"
     "  --phase-k K           sample each new phase's K-th interval [3]\n"
     "  --phase-table N       phase table entries [20]\n"
-    "  --phase-predictor P   next-phase predictor: last, markov, run-length [markov]\n"
+    "  --phase-predictor P   next-phase predictor: last, markov, run-length\n"
+    "                        [markov; run-length with phase-refine]\n"
     "  --phase-bits B        bits per compressed signature bucket, 4-16 [6]\n"
     "  --phase-seed N        seed of the phase table's random replacement [0]\n"
     "  --tuples TYPES        comma-separated: value, edge, call-target; feed\n"
@@ -399,7 +402,8 @@ static int lp_check_phase_option(const char *opt, const char *v)
     char *end;
     unsigned long long a = 0, b = 0;
     if (strcmp(opt, "--strategy") == 0) {
-        if (strcmp(v, "exhaustive") == 0 || strcmp(v, "phase") == 0)
+        if (strcmp(v, "exhaustive") == 0 || strcmp(v, "phase") == 0 ||
+            strcmp(v, "phase-refine") == 0)
             return 0;
         if (strncmp(v, "periodic:", 9) == 0) {
             a = strtoull(v + 9, &end, 10);
@@ -413,8 +417,11 @@ static int lp_check_phase_option(const char *opt, const char *v)
                 end[1] <= '9' && (strtoull(end + 1, &end, 10), !*end))
                 return 0;
         }
-        return lp_host_usage("record", "--strategy is exhaustive, periodic:N[:OFFSET] (N >= 1, "
-                                      "OFFSET < N), random:P:SEED (P >= 1) or phase, not '%s'", v);
+        return lp_host_usage("record",
+                             "--strategy is exhaustive, periodic:N[:OFFSET] (N >= 1, "
+                             "OFFSET < N), random:P:SEED (P >= 1), phase or phase-refine, "
+                             "not '%s'",
+                             v);
     }
     if (strcmp(opt, "--phase-threshold") == 0) {
         double t = strtod(v, &end);

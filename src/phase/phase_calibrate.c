@@ -16,7 +16,10 @@
  * signature weights. The pull toward w0 (ridge) keeps the fit from leaning
  * on the directions 32 buckets cannot tell apart: with more samples than
  * buckets the plain fit has many exact solutions, and on the suite the one
- * it picked could be far worse than w0 (doc/eval-phase.md).
+ * it picked could be far worse than w0 (doc/eval-phase.md). Given the
+ * wide signatures (lp_phase_daemon_observe_wide), S and T have four times
+ * the buckets and the fit more to go on; their T is a running sum, so
+ * the daemon keeps no per-interval wide signature.
  *
  * Coordinate descent on the residual, O(buckets) a step and no Gram
  * matrix, so a run with thousands of samples (cc1 at the smallest
@@ -27,24 +30,61 @@
 
 #define LP__CAL_SWEEPS 200
 
+/* The signatures the fit works on: LP_SIG_BUCKETS narrow ones, or, when the
+ * front end observed every interval's and every live sample's wide
+ * signature, LP_PHASE_WIDE_BUCKETS wide ones. Columns are 16-bit
+ * quantised proportions in both. */
+typedef struct cal_space {
+    unsigned dims;
+    double steps;
+    double t[LP_PHASE_WIDE_BUCKETS]; /* the whole run's, in steps */
+} cal_space;
+
 static int live_with_sig(const lp_phase_daemon *d, size_t j)
 {
     return !d->samples[j].retired && d->ssigs[j].bits && !d->ssigs[j].empty;
 }
 
+static int wide_space(const lp_phase_daemon *d)
+{
+    if (d->wide_count != d->trace_count)
+        return 0;
+    for (size_t j = 0; j < d->sample_count; j++)
+        if (live_with_sig(d, j) && !d->swide[j].ok)
+            return 0;
+    return 1;
+}
+
+static const uint16_t *column(const lp_phase_daemon *d, const cal_space *sp, size_t j)
+{
+    return sp->dims == LP_SIG_BUCKETS ? d->ssigs[j].q : d->swide[j].q;
+}
+
 int lp__phase_calibrate(lp_phase_daemon *d)
 {
     const size_t k = d->sample_count;
-    const double steps = (double)((1u << d->cfg.centroid_bits) - 1);
-    double t[LP_SIG_BUCKETS] = {0}, r[LP_SIG_BUCKETS];
-    for (size_t i = 0; i < d->isig_count; i++)
-        for (unsigned u = 0; u < LP_SIG_BUCKETS; u++)
-            t[u] += d->isigs[i].q[u] / steps;
+    cal_space sp = {.dims = LP_SIG_BUCKETS, .steps = (double)((1u << d->cfg.centroid_bits) - 1)};
+    double ridge = d->cfg.ridge;
+    if (wide_space(d)) {
+        ridge = d->cfg.wide_ridge;
+        sp.dims = LP_PHASE_WIDE_BUCKETS;
+        sp.steps = 65535.0; /* lp_phase_daemon_observe_wide's 16 bits */
+        for (unsigned u = 0; u < sp.dims; u++)
+            sp.t[u] = (double)d->wide_total[u];
+    } else {
+        for (size_t i = 0; i < d->isig_count; i++)
+            for (unsigned u = 0; u < sp.dims; u++)
+                sp.t[u] += d->isigs[i].q[u];
+    }
+    if (ridge < 0) /* asked for the nearest-signature weights as they are */
+        return LP_OK;
+    double r[LP_PHASE_WIDE_BUCKETS];
+    for (unsigned u = 0; u < sp.dims; u++)
+        r[u] = sp.t[u] / sp.steps;
     double *w = lp_calloc(2 * k + 1, sizeof *w), *norm = w ? w + k : NULL;
     if (!w)
         return LP_ENOMEM;
     /* r = T - S w0; the mean squared column sets lambda's scale. */
-    __builtin_memcpy(r, t, sizeof r);
     double mean_sq = 0;
     size_t live = 0;
     for (size_t j = 0; j < k; j++) {
@@ -52,14 +92,15 @@ int lp__phase_calibrate(lp_phase_daemon *d)
             continue;
         live++;
         w[j] = (double)d->samples[j].weight;
-        for (unsigned u = 0; u < LP_SIG_BUCKETS; u++) {
-            double a = d->ssigs[j].q[u] / steps;
+        const uint16_t *q = column(d, &sp, j);
+        for (unsigned u = 0; u < sp.dims; u++) {
+            double a = q[u] / sp.steps;
             norm[j] += a * a;
             r[u] -= a * w[j];
         }
         mean_sq += norm[j];
     }
-    const double lambda = live ? d->cfg.ridge * mean_sq / (double)live : 0;
+    const double lambda = live ? ridge * mean_sq / (double)live : 0;
     double total = 0;
     for (size_t j = 0; j < k; j++)
         total += (double)d->samples[j].weight;
@@ -69,17 +110,18 @@ int lp__phase_calibrate(lp_phase_daemon *d)
         for (size_t j = 0; j < k; j++) {
             if (!live_with_sig(d, j) || norm[j] + lambda <= 0)
                 continue;
+            const uint16_t *q = column(d, &sp, j);
             double g = 0; /* -(gradient) at w[j] */
-            for (unsigned u = 0; u < LP_SIG_BUCKETS; u++)
-                g += d->ssigs[j].q[u] / steps * r[u];
+            for (unsigned u = 0; u < sp.dims; u++)
+                g += q[u] / sp.steps * r[u];
             g -= lambda * (w[j] - (double)d->samples[j].weight);
             double nw = w[j] + g / (norm[j] + lambda);
             nw = nw > 0 ? nw : 0;
             double delta = nw - w[j];
             if (delta == 0)
                 continue;
-            for (unsigned u = 0; u < LP_SIG_BUCKETS; u++)
-                r[u] -= d->ssigs[j].q[u] / steps * delta;
+            for (unsigned u = 0; u < sp.dims; u++)
+                r[u] -= q[u] / sp.steps * delta;
             w[j] = nw;
             moved = delta > moved ? delta : -delta > moved ? -delta : moved;
         }

@@ -58,7 +58,9 @@ int lp_phase_daemon_create(const lp_phase_daemon_config *cfg, lp_phase_daemon **
             return LP_EINVAL;
         if (c.ridge == 0)
             c.ridge = LP_PHASE_DEFAULT_RIDGE;
-        if (!(c.ridge < 1e9)) /* NaN or absurd */
+        if (c.wide_ridge == 0)
+            c.wide_ridge = LP_PHASE_DEFAULT_WIDE_RIDGE;
+        if (!(c.ridge < 1e9) || !(c.wide_ridge < 1e9)) /* NaN or absurd */
             return LP_EINVAL;
         if (c.centroid_bits == 0)
             c.centroid_bits = LP_PHASE_DEFAULT_CENTROID_BITS;
@@ -110,6 +112,7 @@ void lp_phase_daemon_free(lp_phase_daemon *d)
     lp_free(d->stands);
     lp_free(d->isigs);
     lp_free(d->ssigs);
+    lp_free(d->swide);
     lp_free(d->trace);
     lp_free(d->samples);
     lp_free(d);
@@ -258,6 +261,11 @@ static int refine_account(lp_phase_daemon *d, uint32_t phase, uint64_t before,
         __builtin_memset(&d->ssigs[j], 0, sizeof d->ssigs[j]);
         if (sig)
             d->ssigs[j] = d->observed;
+        if (grow((void **)&d->swide, &d->swide_cap, j, sizeof *d->swide) < 0)
+            return LP_ENOMEM;
+        d->swide[j].ok = (uint8_t)d->have_wide;
+        if (d->have_wide)
+            __builtin_memcpy(d->swide[j].q, d->observed_wide, sizeof d->swide[j].q);
         int standin = before + 1 < d->cfg.k;
         if (standin && !t->live) {
             t->standin = j + 1;
@@ -305,6 +313,12 @@ static int end_interval(lp_phase_daemon *d, uint32_t phase)
         pe->v[1] -= gone;
         d->retired += gone;
         d->have_observed = 0;
+        if (d->have_wide) {
+            for (unsigned u = 0; u < LP_PHASE_WIDE_BUCKETS; u++)
+                d->wide_total[u] += d->observed_wide[u];
+            d->wide_count++;
+            d->have_wide = 0;
+        }
     }
     if (d->cfg.strategy == LP_STRATEGY_PHASE && !is_offline_policy(&d->cfg)) {
         lp_phase_table_entry *e = lp_phase_table_access(&d->table, phase, NULL);
@@ -326,6 +340,16 @@ int lp_phase_daemon_observe(lp_phase_daemon *d, const lp_signature *sig)
     int rc = lp_phase_sig_compress(sig, d->cfg.centroid_bits, &d->observed);
     d->have_observed = rc == LP_OK;
     return rc;
+}
+
+int lp_phase_daemon_observe_wide(lp_phase_daemon *d, const lp_phase_wide *w)
+{
+    if (!is_refine(&d->cfg))
+        return LP_OK;
+    /* An empty interval has no proportions: like a missing one, it keeps
+     * the calibration on the narrow signatures. */
+    d->have_wide = !lp__phase_quantise(w->bucket, LP_PHASE_WIDE_BUCKETS, 16, d->observed_wide);
+    return LP_OK;
 }
 
 /* The stepping entry points refuse the offline-only policies unless the
@@ -427,11 +451,9 @@ static int weigh_by_signature(lp_phase_daemon *d)
                 return rc;
         }
     }
-    if (d->cfg.ridge >= 0) {
-        int rc = lp__phase_calibrate(d);
-        if (rc < 0)
-            return rc;
-    }
+    int rc = lp__phase_calibrate(d);
+    if (rc < 0)
+        return rc;
     d->per_sample = 1;
     return LP_OK;
 }
@@ -595,6 +617,12 @@ static int pick_offline(lp_phase_daemon *d, const lp_signature *sigs)
 int lp_phase_daemon_run(lp_phase_daemon *d, const uint32_t *phases, const lp_signature *sigs,
                         size_t n)
 {
+    return lp_phase_daemon_run_wide(d, phases, sigs, NULL, n);
+}
+
+int lp_phase_daemon_run_wide(lp_phase_daemon *d, const uint32_t *phases, const lp_signature *sigs,
+                             const lp_phase_wide *wides, size_t n)
+{
     if (d->state != LP__DAEMON_FRESH)
         return LP_EINVAL;
     if (d->cfg.strategy == LP_STRATEGY_PHASE && d->cfg.policy == LP_POLICY_CENTROID && !sigs &&
@@ -609,11 +637,15 @@ int lp_phase_daemon_run(lp_phase_daemon *d, const uint32_t *phases, const lp_sig
     for (size_t i = 0; i + 1 < n && rc == LP_OK; i++) {
         if (sigs)
             rc = lp_phase_daemon_observe(d, &sigs[i]);
+        if (wides)
+            (void)lp_phase_daemon_observe_wide(d, &wides[i]);
         if (rc == LP_OK)
             rc = step_boundary(d, phases[i], phases[i + 1], NULL);
     }
     if (rc == LP_OK && sigs)
         rc = lp_phase_daemon_observe(d, &sigs[n - 1]);
+    if (wides)
+        (void)lp_phase_daemon_observe_wide(d, &wides[n - 1]);
     if (rc == LP_OK)
         rc = step_finish(d, phases[n - 1]);
     if (rc == LP_OK && is_offline_policy(&d->cfg))

@@ -18,6 +18,13 @@ typedef struct lp__phase_track {
     uint8_t want;      /* sample the phase's next interval */
 } lp__phase_track;
 
+/* Refine: a sample's wide signature, quantised to 16 bits (ok 0: none
+ * observed). */
+typedef struct lp__phase_wq {
+    uint16_t q[LP_PHASE_WIDE_BUCKETS];
+    uint8_t ok;
+} lp__phase_wq;
+
 struct lp_phase_daemon {
     lp_phase_daemon_config cfg;
     int state;
@@ -45,9 +52,23 @@ struct lp_phase_daemon {
     size_t track_count, track_cap;
     lp_phase_sig observed; /* refine: the signature of the interval about to end */
     int have_observed;
+    /* Refine, wide signatures (lp_phase_daemon_observe_wide), quantised to
+     * 16 bits: the interval about to end's, the sum over every interval
+     * observed so far, and each sample's. */
+    uint16_t observed_wide[LP_PHASE_WIDE_BUCKETS];
+    int have_wide;
+    uint64_t wide_total[LP_PHASE_WIDE_BUCKETS];
+    uint64_t wide_count;
+    lp__phase_wq *swide;
+    size_t swide_cap;
     uint32_t pending_for; /* refine: the phase the pending sample was taken for */
     uint64_t resamples, retired;
 };
+
+/* q[i] = bucket[i] over the n buckets' total, quantised to bits bits and
+ * rounded to nearest (exact for any 64-bit values); all 0 for an empty
+ * accumulator. Returns 1 when it was empty, else 0. Signal-safe. */
+int lp__phase_quantise(const uint64_t *bucket, unsigned n, unsigned bits, uint16_t *q);
 
 /* Finds key {key, 0} in t, adding it if absent with v[0] = how many keys
  * t held before (its position in order of first appearance); *out_new

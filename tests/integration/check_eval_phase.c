@@ -15,7 +15,8 @@
  *     has its Markov row;
  *   - periodic sampling has a non-zero error at some N;
  *   - the CSV files exist with their columns;
- *   - recordings made with --strategy (phase-aware with a predictor,
+ *   - recordings made with --strategy (phase-aware with a predictor, the
+ *     refine policy with its run-length predictor and wide signatures,
  *     periodic, random) agree exactly with --check-online's offline run.
  *
  * Skips (77) when the Valgrind tool or Valgrind is missing.
@@ -192,12 +193,14 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/summary.md", res);
     LP_CHECK(lp_itest_file_has(path, "The paper's claims"));
     LP_CHECK(lp_itest_file_has(path, "| refine (markov) |"));
+    LP_CHECK(lp_itest_file_has(path, "| refine (run-length) |"));
 
     /* Online recordings with a strategy agree exactly with the offline
      * estimate of the same configuration over the exhaustive matrix. */
     static const char *const strategies[][3] = {
         {"phase", "--phase-predictor", "markov"},
         {"phase", "--phase-threshold", "0.05"},
+        {"phase-refine", NULL, NULL},
         {"periodic:7:3", NULL, NULL},
         {"random:5:2", NULL, NULL},
     };

@@ -40,6 +40,9 @@ typedef struct lp__ep_matrix {
     uint64_t *insns;                       /* per interval */
     uint64_t *branches;                    /* per interval: code-region executions */
     lp_signature *sigs;                    /* per interval */
+    lp_phase_wide *wides;                  /* per interval, from the code-region profile
+                                              (what the tool's wide accumulator holds);
+                                              NULL when they do not fold to sigs */
     lp_table (*tables)[LP__EP_TYPES];      /* per interval */
     lp_table exact[LP__EP_TYPES];          /* the whole run */
     uint64_t total_insns, total_branches;
@@ -194,12 +197,14 @@ int lp__ep_settings(const lp__ep_runs *runs, lp__ep_setting **out, size_t *out_n
 
 /* The curves the figures compare: the setting filter of each. */
 typedef enum lp__ep_curve {
-    LP__EP_C_PHASE = 0, /* phase-aware, third interval, oracle (the paper's) */
-    LP__EP_C_PHASE_MARKOV, /* phase-aware, third interval, Markov predictor */
-    LP__EP_C_PERIODIC,     /* periodic, mean over offsets */
-    LP__EP_C_RANDOM,       /* random, mean over seeds */
-    LP__EP_C_REFINE,        /* phase-aware, refine policy, oracle */
-    LP__EP_C_REFINE_MARKOV, /* phase-aware, refine policy, Markov predictor */
+    LP__EP_C_PHASE = 0,         /* phase-aware, third interval, oracle (the paper's) */
+    LP__EP_C_PHASE_MARKOV,      /* phase-aware, third interval, Markov predictor */
+    LP__EP_C_PERIODIC,          /* periodic, mean over offsets */
+    LP__EP_C_RANDOM,            /* random, mean over seeds */
+    LP__EP_C_REFINE,            /* phase-aware, refine policy, oracle */
+    LP__EP_C_REFINE_MARKOV,     /* phase-aware, refine policy, Markov predictor */
+    LP__EP_C_REFINE_RUN_LENGTH, /* phase-aware, refine policy, run-length predictor (the
+                                   Valgrind tool's default) */
     LP__EP_CURVES
 } lp__ep_curve;
 extern const char *const lp__ep_curve_name[LP__EP_CURVES];
@@ -219,10 +224,10 @@ typedef struct lp__ep_workload {
     size_t nsettings;
     /* Fig. 15b, at the cheapest setting reaching 5 % code-region error:
      * [strategy: 0 phase (third, oracle), 1 periodic, 2 random, 3 refine
-     * (Markov)][protocol: 0 At End, 1 Interleaved]; valid[s] 0 where the
-     * strategy never reached it. */
-    lp__ep_cost cost[4][2];
-    int cost_valid[4];
+     * (Markov), 4 refine (run-length)][protocol: 0 At End, 1 Interleaved];
+     * valid[s] 0 where the strategy never reached it. */
+    lp__ep_cost cost[5][2];
+    int cost_valid[5];
     double seconds; /* the sweep's time */
 } lp__ep_workload;
 

@@ -23,9 +23,10 @@ static int cmp_double(const void *a, const void *b)
  * predictors) the oracle. */
 void lp__ep_targets(const lp__ep_workload *ws, size_t n, FILE *md)
 {
-    static const unsigned curves[] = {LP__EP_C_PHASE, LP__EP_C_PHASE_MARKOV, LP__EP_C_REFINE,
-                                      LP__EP_C_REFINE_MARKOV, LP__EP_C_PERIODIC,
-                                      LP__EP_C_RANDOM};
+    static const unsigned curves[] = {
+        LP__EP_C_PHASE,         LP__EP_C_PHASE_MARKOV,      LP__EP_C_REFINE,
+        LP__EP_C_REFINE_MARKOV, LP__EP_C_REFINE_RUN_LENGTH, LP__EP_C_PERIODIC,
+        LP__EP_C_RANDOM};
     enum { NC = sizeof curves / sizeof curves[0] };
     double avg[NC], median[NC];
     size_t within[NC];
@@ -47,7 +48,7 @@ void lp__ep_targets(const lp__ep_workload *ws, size_t n, FILE *md)
     }
     free(per);
     double periodic_worst = lp__ep_curve_reaches(ws, n, LP__EP_C_PERIODIC, LP__EP_ERR_CR, 1);
-    double random_avg = avg[5];
+    double random_avg = avg[NC - 1];
     double random_max = lp__ep_curve_reaches(ws, n, LP__EP_C_RANDOM, LP__EP_ERR_CR, 1);
     fprintf(md, "Code-region error <= 5 %%. \"median\": the median workload's cheapest %% "
                 "sampled (\"never\" counts as above every percent); \"<= 3 %%\": workloads "
@@ -75,27 +76,40 @@ void lp__ep_targets(const lp__ep_workload *ws, size_t n, FILE *md)
         }
         fprintf(md, "\n");
     }
-    fprintf(md, "\nReal predictor over the oracle (Markov's average %% to reach 5 %% over the "
-                "oracle's):");
-    for (unsigned c = 0; c < 4; c += 2) {
-        fprintf(md, "%s ", c ? "; refine" : " third");
-        if (avg[c] > 0 && avg[c + 1] > 0)
-            fprintf(md, "%.2f", avg[c + 1] / avg[c]);
+    /* Each real predictor's curve against its oracle's: indexes into curves. */
+    static const struct {
+        unsigned oracle, real;
+        const char *name;
+    } pairs[] = {{0, 1, "third, Markov"}, {2, 3, "refine, Markov"}, {2, 4, "refine, run-length"}};
+    fprintf(md, "\nReal predictor over the oracle (the average %% to reach 5 %% under the "
+                "predictor over the oracle's):");
+    for (unsigned i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        double o = avg[pairs[i].oracle], p = avg[pairs[i].real];
+        fprintf(md, "%s %s ", i ? ";" : "", pairs[i].name);
+        if (o > 0 && p > 0)
+            fprintf(md, "%.2f", p / o);
         else
-            fprintf(md, "- (%s never reaches it)", avg[c] > 0 ? "Markov" : "the oracle");
+            fprintf(md, "- (%s never reaches it)", o > 0 ? "the predictor" : "the oracle");
     }
     fprintf(md, ".\n");
-    size_t rn = 0;
-    double sum_ratio = -1;
-    double r = lp__ep_bytes_ratio(ws, n, 3, &rn, &sum_ratio);
-    if (r < 0)
-        fprintf(md, "\nInterleaved bytes of refine (Markov) over avg random's: not testable "
-                    "(no workload where both reach 5 %%).\n");
-    else
-        fprintf(md, "\nInterleaved bytes of refine (Markov) over avg random's, each at its "
-                    "cheapest setting reaching 5 %%: per-workload mean %.2f over %zu workloads "
-                    "(total over total %.2f).\n",
-                r, rn, sum_ratio);
+    /* The cost slots of lp__ep_workload: 3 refine (Markov), 4 refine (run-length). */
+    for (unsigned s = 3; s <= 4; s++) {
+        const char *name = s == 3 ? "refine (Markov)" : "refine (run-length)";
+        size_t rn = 0;
+        double sum_ratio = -1;
+        double r = lp__ep_bytes_ratio(ws, n, s, &rn, &sum_ratio);
+        if (r < 0)
+            fprintf(md,
+                    "\nInterleaved bytes of %s over avg random's: not testable (no "
+                    "workload where both reach 5 %%).\n",
+                    name);
+        else
+            fprintf(md,
+                    "\nInterleaved bytes of %s over avg random's, each at its cheapest "
+                    "setting reaching 5 %%: per-workload mean %.2f over %zu workloads (total "
+                    "over total %.2f).\n",
+                    name, r, rn, sum_ratio);
+    }
 }
 
 /* ---- the claims ----------------------------------------------------------------------- */
@@ -137,6 +151,9 @@ void lp__ep_claims(const lp__ep_workload *ws, size_t n, FILE *md, double bytes_r
     lp__ep_put_pct(md, lp__ep_curve_reaches(ws, n, LP__EP_C_REFINE, LP__EP_ERR_CR, 0), 1);
     fprintf(md, "\n| phase-aware (refine, markov predictor) | - |");
     lp__ep_put_pct(md, lp__ep_curve_reaches(ws, n, LP__EP_C_REFINE_MARKOV, LP__EP_ERR_CR, 0), 1);
+    fprintf(md, "\n| phase-aware (refine, run-length predictor) | - |");
+    lp__ep_put_pct(md, lp__ep_curve_reaches(ws, n, LP__EP_C_REFINE_RUN_LENGTH, LP__EP_ERR_CR, 0),
+                   1);
     fprintf(md, "\n| periodic (mean over offsets) | 10-11 |");
     lp__ep_put_pct(md, periodic, 1);
     fprintf(md, "\n| avg random | 20 |");

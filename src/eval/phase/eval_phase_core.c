@@ -31,6 +31,7 @@ void lp__ep_matrix_fini(lp__ep_matrix *m)
     lp_free(m->insns);
     lp_free(m->branches);
     lp_free(m->sigs);
+    lp_free(m->wides);
     memset(m, 0, sizeof *m);
 }
 
@@ -51,6 +52,31 @@ static int matrix_grow(lp__ep_matrix *m, size_t old_cap, size_t cap)
         return LP_ENOMEM;
     m->tables = p;
     return LP_OK;
+}
+
+/* Each interval's wide signature, rebuilt from its code-region profile:
+ * the tool adds each branch's instructions-since-the-previous-branch to
+ * the branch's bucket, and the profile holds the same sum per branch. Kept
+ * only if every one folds to the stored signature, which checks that. */
+static void matrix_wides(lp__ep_matrix *m)
+{
+    m->wides = lp_calloc(m->n, sizeof *m->wides);
+    for (size_t i = 0; m->wides && i < m->n; i++) {
+        size_t cur = 0;
+        const lp_entry *e;
+        while ((e = lp_table_next(&m->tables[i][LP__EP_CR], &cur)))
+            lp_phase_wide_add(&m->wides[i], e->key.a, e->v[1]);
+        lp_signature folded;
+        lp_phase_wide_fold(&m->wides[i], &folded);
+        if (memcmp(&folded, &m->sigs[i], sizeof folded) != 0) {
+            fprintf(stderr,
+                    "lowprof eval phase: %s: interval %zu's code-region profile does not add "
+                    "up to its signature; refine calibrates on the 32-bucket signatures\n",
+                    m->name, i);
+            lp_free(m->wides);
+            m->wides = NULL;
+        }
+    }
 }
 
 int lp__ep_matrix_load(const char *path, const char *name, lp__ep_matrix *out)
@@ -129,6 +155,7 @@ int lp__ep_matrix_load(const char *path, const char *name, lp__ep_matrix *out)
         lp__ep_matrix_fini(out);
         return 1;
     }
+    matrix_wides(out);
     return 0;
 }
 
@@ -161,7 +188,7 @@ int lp__ep_estimate_phases(const lp__ep_matrix *m, const uint32_t *phases,
     memset(out, 0, sizeof *out);
     int rc = lp_phase_daemon_create(dc, &out->daemon);
     if (rc == 0)
-        rc = lp_phase_daemon_run(out->daemon, phases, m->sigs, m->n);
+        rc = lp_phase_daemon_run_wide(out->daemon, phases, m->sigs, m->wides, m->n);
     size_t ns = 0;
     const lp_phase_sample *s = rc == 0 ? lp_phase_daemon_samples(out->daemon, &ns) : NULL;
     const lp_table **tabs = NULL;

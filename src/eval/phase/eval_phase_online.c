@@ -39,8 +39,8 @@ static int parse_strategy(const char *s, lp_phase_daemon_config *dc)
         dc->strategy = LP_STRATEGY_EXHAUSTIVE;
         return 0;
     }
-    if (strcmp(s, "phase") == 0) {
-        dc->strategy = LP_STRATEGY_PHASE;
+    if (strcmp(s, "phase") == 0 || strcmp(s, "phase-refine") == 0) {
+        dc->strategy = LP_STRATEGY_PHASE; /* the policy: meta phase-policy */
         return 0;
     }
     if (strncmp(s, "periodic:", 9) == 0) {

@@ -561,7 +561,8 @@ double lp__ep_bytes_ratio(const lp__ep_workload *ws, size_t n, unsigned s, size_
 static int fig15(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
                  double *out_bytes_ratio, size_t *out_ratio_n, double *out_sum_ratio)
 {
-    static const char *const strat[4] = {"phase-aware", "periodic", "random", "refine-markov"};
+    static const char *const strat[5] = {"phase-aware", "periodic", "random", "refine-markov",
+                                         "refine-run-length"};
     static const char *const proto[2] = {"At End", "Interleaved"};
     char path[PATH_MAX + 64];
     FILE *f = open_out(dir, "fig15_energy.csv", path, sizeof path);
@@ -570,7 +571,7 @@ static int fig15(const lp__ep_workload *ws, size_t n, const char *dir, FILE *md,
     fprintf(f, "workload,strategy,protocol,energy_mj,compute_mj,transmit_mj,instr_minsns,"
                "compress_minsns,bytes\n");
     for (size_t w = 0; w < n; w++)
-        for (unsigned s = 0; s < 4; s++)
+        for (unsigned s = 0; s < 5; s++)
             for (unsigned p = 0; p < 2 && ws[w].cost_valid[s]; p++) {
                 const lp__ep_cost *c = &ws[w].cost[s][p];
                 fprintf(f, "%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.4f,%llu\n", ws[w].m.name, strat[s],

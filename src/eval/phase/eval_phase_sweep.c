@@ -111,7 +111,7 @@ static int run_one(sweep_ctx *c, const uint32_t *phases, const lp_phase_daemon_c
     lp_phase_daemon *d = NULL;
     int rc = lp_phase_daemon_create(dc, &d);
     if (rc == 0)
-        rc = lp_phase_daemon_run(d, phases, m->sigs, m->n);
+        rc = lp_phase_daemon_run_wide(d, phases, m->sigs, m->wides, m->n);
     lp__ep_run *x = rc == 0 ? runs_add(c->runs) : NULL;
     if (rc == 0 && !x)
         rc = LP_ENOMEM;
@@ -291,7 +291,8 @@ int lp__ep_transmit(const lp__ep_matrix *m, const lp__ep_estimate *e, int phased
 /* ---- settings and curves ------------------------------------------------------------ */
 
 const char *const lp__ep_curve_name[LP__EP_CURVES] = {
-    "phase-aware", "phase-aware (markov)", "periodic", "random", "refine", "refine (markov)"};
+    "phase-aware", "phase-aware (markov)", "periodic",           "random",
+    "refine",      "refine (markov)",      "refine (run-length)"};
 
 static int same_setting(const lp__ep_run *a, const lp__ep_run *b)
 {
@@ -361,8 +362,11 @@ int lp__ep_curve_has(unsigned curve, const lp__ep_setting *s)
                s->predictor == LP_PREDICT_MARKOV;
     case LP__EP_C_REFINE:
     case LP__EP_C_REFINE_MARKOV:
+    case LP__EP_C_REFINE_RUN_LENGTH:
         return s->strategy == LP__EP_PHASE && s->policy == LP__EP_REFINE &&
-               s->predictor == (curve == LP__EP_C_REFINE ? LP_PREDICT_ORACLE : LP_PREDICT_MARKOV);
+               s->predictor == (curve == LP__EP_C_REFINE          ? LP_PREDICT_ORACLE
+                                : curve == LP__EP_C_REFINE_MARKOV ? LP_PREDICT_MARKOV
+                                                                  : LP_PREDICT_RUN_LENGTH);
     case LP__EP_C_PERIODIC: return s->strategy == LP__EP_PERIODIC;
     case LP__EP_C_RANDOM: return s->strategy == LP__EP_RANDOM;
     default: return 0;
@@ -415,11 +419,11 @@ static void run_config(const lp__ep_run *r, lp_phase_tracker_config *tc, lp_phas
 
 int lp__ep_energy(lp__ep_workload *w)
 {
-    static const unsigned curves[4] = {LP__EP_C_PHASE, LP__EP_C_PERIODIC, LP__EP_C_RANDOM,
-                                       LP__EP_C_REFINE_MARKOV};
+    static const unsigned curves[5] = {LP__EP_C_PHASE, LP__EP_C_PERIODIC, LP__EP_C_RANDOM,
+                                       LP__EP_C_REFINE_MARKOV, LP__EP_C_REFINE_RUN_LENGTH};
     static const unsigned protocols[2] = {LP_REMOTE_AT_END, LP_REMOTE_INTERLEAVED};
     memset(w->cost, 0, sizeof w->cost);
-    for (unsigned c = 0; c < 4; c++) {
+    for (unsigned c = 0; c < 5; c++) {
         const lp__ep_setting *s =
             lp__ep_cheapest(w->settings, w->nsettings, curves[c], LP__EP_ERR_CR, 0.05);
         w->cost_valid[c] = s != NULL;

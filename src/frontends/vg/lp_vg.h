@@ -77,7 +77,7 @@ typedef struct lp_vg_site {
     UChar taken;          /* COND: this side is the taken one */
     UChar backward;       /* taking this site is a backward branch (dst <= pc) */
     UChar tail;           /* JUMP: the static target is another function's entry */
-    UChar sig_bucket;     /* lp_signature_bucket(branch pc) */
+    UChar sig_bucket;     /* lp_phase_wide_bucket(branch pc); LP_PHASE_WIDE_BUCKETS <= 256 */
     UChar from_plt;       /* --skip-plt: a jump whose instruction lies in a PLT stub */
     UChar to_plt;         /* --skip-plt: dst lies in a PLT stub: 0 no, 1 yes, 2 ask (dynamic) */
 } lp_vg_site;
@@ -314,6 +314,8 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
 
 /* ---- output (lp_vg_out.c) ---- */
 extern lp_interval lp_vg_iv;            /* the interval in progress */
+/* Its signature, accumulated wide; folded into lp_vg_iv.sig at the cut. */
+extern lp_phase_wide lp_vg_wide;
 extern lp_interval_cutter lp_vg_cutter;
 extern lp_profile_set lp_vg_totals;
 int lp_vg_out_open(void);

@@ -55,6 +55,8 @@ static Bool lp_vg_is_tail_jump(ULong pc, ULong dst)
     return VG_(strcmp)(from, name) != 0;
 }
 
+_Static_assert(LP_PHASE_WIDE_BUCKETS <= 256, "a site keeps its wide bucket in a UChar");
+
 static lp_vg_site *lp_vg_make_site(lp_vg_ctx *c, lp_vg_exit_kind kind, const lp_vg_insn *insn,
                                    UInt ninsns, ULong dst)
 {
@@ -63,7 +65,7 @@ static lp_vg_site *lp_vg_make_site(lp_vg_ctx *c, lp_vg_exit_kind kind, const lp_
     s->ninsns = ninsns;
     s->dst = dst;
     s->block = c->block;
-    s->sig_bucket = (UChar)lp_signature_bucket(insn->addr);
+    s->sig_bucket = (UChar)lp_phase_wide_bucket(insn->addr);
     if (kind != LP_VG_NONBRANCH && c->profiling) {
         lp_vg_branch *b = lp_vg_branch_get(insn->addr);
         b->kind = (UChar)kind;
@@ -263,7 +265,7 @@ static void lp_vg_inline_sig(IRSB *out, Bool branch, UInt ninsns, unsigned bucke
         IRExpr *carry = lp_vg_tmp(out, Ity_I64,
                                   IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&lp_vg_carry)));
         IRExpr *since = lp_vg_tmp(out, Ity_I64, IRExpr_Binop(Iop_Add64, carry, n));
-        lp_vg_add_u64(out, &lp_vg_iv.sig.bucket[bucket], since);
+        lp_vg_add_u64(out, &lp_vg_wide.bucket[bucket], since);
         addStmtToIRSB(out, IRStmt_Store(Iend_LE, mkIRExpr_HWord((HWord)&lp_vg_carry),
                                         IRExpr_Const(IRConst_U64(0))));
     } else {
@@ -488,7 +490,7 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
                 lp_vg_hps_exit(c.out, dst, st->Ist.Exit.guard, hps_last);
             if (sig_pending) {
                 lp_vg_inline_sig(c.out, final != LP_VG_NONBRANCH, (UInt)ninsns,
-                                 lp_signature_bucket(last.addr));
+                                 lp_phase_wide_bucket(last.addr));
                 sig_pending = False;
             }
             if (sig_inline_ok) {
@@ -550,7 +552,7 @@ IRSB *lp_vg_instrument(VgCallbackClosure *closure, IRSB *sb_in,
     if (sig_inline_ok) {
         if (sig_pending)
             lp_vg_inline_sig(c.out, final != LP_VG_NONBRANCH, (UInt)ninsns,
-                             lp_signature_bucket(last.addr));
+                             lp_phase_wide_bucket(last.addr));
         return c.out;
     }
     lp_vg_exit_kind kind = final;

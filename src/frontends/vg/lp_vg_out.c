@@ -215,6 +215,7 @@ static void lp_vg_progress(void)
 void lp_vg_cut_interval(Bool last)
 {
     lp_vg_fold_dirty();
+    lp_phase_wide_fold(&lp_vg_wide, &lp_vg_iv.sig);
     lp_vg_iv.index = lp_vg_cutter.index;
     lp_vg_iv.first_insn = lp_vg_cutter.start;
     lp_vg_iv.insns = lp_vg_icount - lp_vg_cutter.start;
@@ -233,6 +234,7 @@ void lp_vg_cut_interval(Bool last)
     lp_vg_phase_cut(&lp_vg_iv, last);
     lp_interval_clear(&lp_vg_iv);
     VG_(memset)(&lp_vg_iv.sig, 0, sizeof lp_vg_iv.sig);
+    VG_(memset)(&lp_vg_wide, 0, sizeof lp_vg_wide);
     lp_interval_cutter_advance(&lp_vg_cutter, lp_vg_icount);
     lp_vg_progress();
 }

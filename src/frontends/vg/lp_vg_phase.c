@@ -72,8 +72,12 @@ void lp_vg_phase_init(void)
     if (!lp_vg_clo_daemon.strategy)
         return;
     lp_vg_strategy_on = True;
+    /* Online: no oracle. The paper's Markov predictor for its k-th policy;
+     * run-length for refine, which needs far fewer samples with it on the
+     * workload suite (doc/eval-phase.md). */
     if (lp_vg_clo_daemon.strategy == LP_STRATEGY_PHASE && !lp_vg_clo_daemon.predictor)
-        lp_vg_clo_daemon.predictor = LP_PREDICT_MARKOV; /* online: no oracle */
+        lp_vg_clo_daemon.predictor =
+            lp_vg_clo_daemon.policy == LP_POLICY_REFINE ? LP_PREDICT_RUN_LENGTH : LP_PREDICT_MARKOV;
     if (lp_phase_tracker_init(&lp_vg_tracker, &lp_vg_clo_tracker) != 0 ||
         lp_phase_daemon_create(&lp_vg_clo_daemon, &lp_vg_daemon) != 0)
         VG_(fmsg_bad_option)("--strategy", "the phase tracker or daemon refused its settings\n");
@@ -109,6 +113,7 @@ void lp_vg_phase_cut(lp_interval *iv, Bool last)
     if (lp_vg_sampling)
         lp_vg_keep_sample(iv);
     (void)lp_phase_daemon_observe(lp_vg_daemon, &iv->sig);
+    (void)lp_phase_daemon_observe_wide(lp_vg_daemon, &lp_vg_wide);
     int sample = 0, rc;
     if (last)
         rc = lp_phase_daemon_finish(lp_vg_daemon, phase);

@@ -142,17 +142,22 @@ static void lp_vg_push(lp_vg_thread *t, ULong sp, lp_vg_method *m, lp_vg_context
 }
 
 /* The thread's first block has no call: its root frame is the block where
- * execution began, and it is never popped (sp above every real frame). */
-static void lp_vg_ensure_root(lp_vg_thread *t, const lp_vg_site *s)
+ * execution began, and it is never popped (sp above every real frame).
+ * Quiet while the builders are off: the root is made where an exhaustive
+ * run makes it, but counted only by an interval that profiles it, or a
+ * later sampled interval would count it again where it merely resumes. */
+static void lp_vg_ensure_root(lp_vg_thread *t, const lp_vg_site *s, Bool quiet)
 {
     if (t->depth)
         return;
     lp_vg_method *m = lp_vg_method_get(s->block->start);
-    if (m->stamp != lp_vg_stamp())
-        lp_vg_mark_method(m);
-    m->invocations++;
+    if (!quiet) {
+        if (m->stamp != lp_vg_stamp())
+            lp_vg_mark_method(m);
+        m->invocations++;
+    }
     lp_vg_context *c = lp_vg_ctx_child(NULL, m->entry);
-    if (c)
+    if (c && !quiet)
         c->calls++;
     lp_vg_push(t, ~0ULL, m, c);
 }
@@ -162,7 +167,7 @@ static void lp_vg_ensure_root(lp_vg_thread *t, const lp_vg_site *s)
 static inline void lp_vg_count_context(const lp_vg_site *s)
 {
     lp_vg_thread *t = lp_vg_cur;
-    lp_vg_ensure_root(t, s);
+    lp_vg_ensure_root(t, s, False);
     t->frames[t->depth - 1].ctx->self += s->ninsns;
 }
 
@@ -203,11 +208,11 @@ static inline void lp_vg_count_branch(const lp_vg_site *s, ULong dst)
     br->execs++;
     br->insns_since += since;
     br->taken += s->taken;
-    lp_vg_iv.sig.bucket[s->sig_bucket] += since;
+    lp_vg_wide.bucket[s->sig_bucket] += since;
     if (s->kind == LP_VG_COND || s->kind == LP_VG_IJUMP)
         lp_vg_tuple(LP_TUPLE_EDGE, br->pc, dst);
     if (s->backward) {
-        lp_vg_ensure_root(t, s);
+        lp_vg_ensure_root(t, s, False);
         lp_vg_method *m = lp_vg_top(t)->method;
         if (m->stamp != lp_vg_stamp())
             lp_vg_mark_method(m);
@@ -301,7 +306,7 @@ static inline void lp_vg_sig_only(const lp_vg_site *s)
     if (s->kind == LP_VG_NONBRANCH) {
         lp_vg_carry += s->ninsns;
     } else {
-        lp_vg_iv.sig.bucket[s->sig_bucket] += lp_vg_carry + s->ninsns;
+        lp_vg_wide.bucket[s->sig_bucket] += lp_vg_carry + s->ninsns;
         lp_vg_carry = 0;
     }
 }
@@ -443,6 +448,7 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
         return;
     if (!lp_vg_sampling) { /* builders off: the shadow stack only */
         lp_vg_sig_only(s);
+        lp_vg_ensure_root(lp_vg_cur, s, True);
         lp_vg_pop_dead(lp_vg_cur, sp, True);
         if (!lp_vg_plt_call(lp_vg_cur, s, dst, sp)) {
             lp_vg_frame *top = lp_vg_top(lp_vg_cur);
@@ -453,7 +459,7 @@ VG_REGPARM(3) void lp_vg_on_call(lp_vg_site *s, ULong dst, ULong sp)
         return;
     }
     lp_vg_thread *t = lp_vg_transfer(s, dst);
-    lp_vg_ensure_root(t, s);
+    lp_vg_ensure_root(t, s, False);
     /* A frame at or below the new call's stack pointer was left without a
      * return we saw (longjmp, exceptions): drop it before pushing. */
     lp_vg_pop_dead(t, sp, True);

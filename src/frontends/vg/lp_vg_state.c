@@ -59,6 +59,7 @@ Bool lp_vg_strategy_on = False;
 
 /* output (lp_vg_out.c) */
 lp_interval lp_vg_iv;
+lp_phase_wide lp_vg_wide;
 lp_interval_cutter lp_vg_cutter;
 lp_profile_set lp_vg_totals;
 

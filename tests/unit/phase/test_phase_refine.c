@@ -3,7 +3,8 @@
  * seen once is represented, the re-sample cap holds, stand-ins are retired,
  * and the reconstruction weights each sample by the intervals it stands
  * for (nearest signature, or nearest represented neighbour in time), with
- * the signature weights calibrated to the whole run's signature; and the
+ * the signature weights calibrated to the whole run's signature (narrow,
+ * or wide when every interval's wide signature was observed); and the
  * k-th policy lending the same way on request. */
 #include <string.h>
 
@@ -263,6 +264,95 @@ static void test_calibrated_weights(void)
     }
 }
 
+/* A wide accumulator folds to exactly what lp_signature_add gives for the
+ * same branches. */
+static void test_wide_fold(void)
+{
+    lp_phase_wide w;
+    lp_signature narrow, folded;
+    memset(&w, 0, sizeof w);
+    memset(&narrow, 0, sizeof narrow);
+    lp_rng rng;
+    lp_rng_seed(&rng, 7);
+    for (unsigned i = 0; i < 5000; i++) {
+        uint64_t pc = lp_rng_next(&rng), n = 1 + lp_rng_below(&rng, 40);
+        lp_phase_wide_add(&w, pc, n);
+        lp_signature_add(&narrow, pc, n);
+        LP_CHECK(lp_phase_wide_bucket(pc) >> (LP_PHASE_WIDE_BITS - 5) == lp_signature_bucket(pc));
+    }
+    lp_phase_wide_fold(&w, &folded);
+    LP_CHECK(memcmp(&folded, &narrow, sizeof narrow) == 0);
+}
+
+/* A branch pc whose narrow bucket is `narrow` and whose wide bucket is not
+ * `avoid`. */
+static uint64_t pc_in(unsigned narrow, unsigned avoid)
+{
+    for (uint64_t pc = 0x1000;; pc += 4)
+        if (lp_signature_bucket(pc) == narrow && lp_phase_wide_bucket(pc) != avoid)
+            return pc;
+}
+
+/* test_calibrated_weights' run, where the wide signatures tell the
+ * mixtures apart from X: X's branch x and the mixtures' branch m share a
+ * narrow bucket but not a wide one. On the narrow signatures the fit is
+ * 5.2 X + 4.8 Y, as there; on the wide ones the mixtures' m part matches
+ * neither sample, and the least-squares weights are 1 X (interval 0's
+ * x) + 4.8 Y. Without every interval's wide signature, or with a negative
+ * wide ridge, the narrow result and the nearest-signature weights come
+ * back. */
+static void test_wide_calibration(void)
+{
+    enum { N = 10 };
+    const uint64_t x = pc_in(3, ~0u), m = pc_in(3, lp_phase_wide_bucket(x)), y = pc_in(17, ~0u);
+    uint32_t ph[N] = {0};
+    lp_signature sig[N];
+    lp_phase_wide wide[N];
+    memset(wide, 0, sizeof wide);
+    for (unsigned i = 0; i < N; i++) {
+        if (i == 0) {
+            lp_phase_wide_add(&wide[i], x, 1000);
+        } else if (i < 3) {
+            lp_phase_wide_add(&wide[i], y, 1000);
+        } else {
+            lp_phase_wide_add(&wide[i], m, 600);
+            lp_phase_wide_add(&wide[i], y, 400);
+        }
+        lp_phase_wide_fold(&wide[i], &sig[i]);
+    }
+    static const struct {
+        double wide_ridge;
+        int all_wide; /* every interval observed wide */
+        double wx, wy;
+    } cases[] = {{1e-9, 1, 1.0, 4.8}, {1e-9, 0, 5.2, 4.8}, {-1, 1, 8, 2}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        lp_phase_daemon_config cfg = {.strategy = LP_STRATEGY_PHASE,
+                                      .policy = LP_POLICY_REFINE,
+                                      .ridge = cases[c].wide_ridge < 0 ? -1 : 1e-9,
+                                      .wide_ridge = cases[c].wide_ridge};
+        lp_phase_daemon *d = NULL;
+        LP_CHECK(lp_phase_daemon_create(&cfg, &d) == 0);
+        if (!d)
+            continue;
+        if (!cases[c].all_wide)
+            memset(&wide[5], 0, sizeof wide[5]); /* empty: no proportions to observe */
+        LP_CHECK(lp_phase_daemon_run_wide(d, ph, sig, wide, N) == 0);
+        size_t ns = 0;
+        const lp_phase_sample *s = lp_phase_daemon_samples(d, &ns);
+        LP_CHECK_EQ_U64(ns, 2);
+        if (ns == 2) {
+            const double one = LP_PHASE_SHARE_ONE;
+            LP_CHECK_EQ_U64(s[0].interval, 0);
+            LP_CHECK_EQ_U64(s[1].interval, 2);
+            LP_CHECK(s[0].share + 2 >= (uint64_t)(cases[c].wx * one) &&
+                     s[0].share <= (uint64_t)(cases[c].wx * one) + 2);
+            LP_CHECK(s[1].share + 2 >= (uint64_t)(cases[c].wy * one) &&
+                     s[1].share <= (uint64_t)(cases[c].wy * one) + 2);
+        }
+        lp_phase_daemon_free(d);
+    }
+}
+
 /* An interval whose own phase has no sample goes to the phase of the
  * sample nearest it in signature: here phase 1's lone interval looks like
  * phase 0's sample and is mispredicted (so never sampled). */
@@ -441,6 +531,8 @@ int main(void)
     test_resample_cap();
     test_signature_weights();
     test_calibrated_weights();
+    test_wide_fold();
+    test_wide_calibration();
     test_signature_places_unsampled();
     test_neighbour_lending();
     test_kth_lending();
