@@ -16,7 +16,7 @@
 const unsigned lp__ep_type[LP__EP_TYPES] = {LP_PROF_CODE_REGION, LP_PROF_METHOD,
                                             LP_PROF_CALL_PAIR};
 const char *const lp__ep_err_name[LP__EP_ERRS] = {"code-region", "hot-branch", "hot-method",
-                                                  "hot-call-pair"};
+                                                  "hot-call-pair", "method", "call-pair"};
 
 void lp__ep_matrix_fini(lp__ep_matrix *m)
 {
@@ -229,6 +229,10 @@ int lp__ep_offline(const lp__ep_matrix *m, const lp_phase_tracker_config *tc,
 int lp__ep_errors(const lp__ep_matrix *m, const lp__ep_estimate *e, double out[LP__EP_ERRS])
 {
     out[LP__EP_ERR_CR] = lp_count_error(&m->exact[LP__EP_CR], &e->tables[LP__EP_CR], 1.0);
+    out[LP__EP_ERR_METHOD] =
+        lp_count_error(&m->exact[LP__EP_METHOD], &e->tables[LP__EP_METHOD], 1.0);
+    out[LP__EP_ERR_CALL_PAIR] =
+        lp_count_error(&m->exact[LP__EP_CALL_PAIR], &e->tables[LP__EP_CALL_PAIR], 1.0);
     static const unsigned hot_type[] = {LP__EP_CR, LP__EP_METHOD, LP__EP_CALL_PAIR};
     for (unsigned k = 0; k < 3; k++) {
         int rc = lp_hot_error(&m->exact[hot_type[k]], &e->tables[hot_type[k]],

@@ -184,13 +184,13 @@ static int write_runs(const lp__ep_workload *ws, size_t n, const char *dir)
         return 1;
     fprintf(f, "workload,strategy,policy,predictor,param,variant,intervals,sampled,"
                "percent_sampled,sampled_insns,profiled_branches,err_code_region,err_hot_branch,"
-               "err_hot_method,err_hot_call_pair,phases,resamples,unrepresented,predictions,"
-               "correct\n");
+               "err_hot_method,err_hot_call_pair,err_method,err_call_pair,phases,resamples,"
+               "unrepresented,predictions,correct\n");
     for (size_t w = 0; w < n; w++)
         for (size_t i = 0; i < ws[w].runs.count; i++) {
             const lp__ep_run *r = &ws[w].runs.items[i];
-            fprintf(f, "%s,%s,%s,%s,%g,%llu,%llu,%llu,%.4f,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%llu,"
-                       "%llu,%llu,%llu,%llu\n",
+            fprintf(f, "%s,%s,%s,%s,%g,%llu,%llu,%llu,%.4f,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,"
+                       "%.6f,%llu,%llu,%llu,%llu,%llu\n",
                     ws[w].m.name, strategy_name(r->strategy),
                     r->strategy == LP__EP_PHASE ? lp__ep_policy_name[r->policy] : "",
                     r->strategy == LP__EP_PHASE ? lp__ep_predictor_name(r->predictor) : "",
@@ -198,7 +198,7 @@ static int write_runs(const lp__ep_workload *ws, size_t n, const char *dir)
                     (unsigned long long)r->sampled, r->percent,
                     (unsigned long long)r->sampled_insns,
                     (unsigned long long)r->sampled_branches, r->err[0], r->err[1], r->err[2],
-                    r->err[3], (unsigned long long)r->phases, (unsigned long long)r->resamples,
+                    r->err[3], r->err[4], r->err[5], (unsigned long long)r->phases, (unsigned long long)r->resamples,
                     (unsigned long long)r->unrepresented, (unsigned long long)r->predictions,
                     (unsigned long long)r->correct);
         }
@@ -220,8 +220,9 @@ static void setting_csv(FILE *f, const char *workload, const lp__ep_setting *s)
 
 static const char setting_header[] =
     "curve,param,runs,percent_sampled,sampled_minsns,err_code_region,err_hot_branch,"
-    "err_hot_method,err_hot_call_pair,max_err_code_region,max_err_hot_branch,max_err_hot_method,"
-    "max_err_hot_call_pair,phases,predictor_accuracy\n";
+    "err_hot_method,err_hot_call_pair,err_method,err_call_pair,max_err_code_region,"
+    "max_err_hot_branch,max_err_hot_method,max_err_hot_call_pair,max_err_method,"
+    "max_err_call_pair,phases,predictor_accuracy\n";
 
 /* settings.csv per workload; curves.csv averaged over the workloads (runs
  * there counts the workloads; max_* is the mean of the per-workload worst
