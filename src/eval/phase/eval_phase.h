@@ -98,8 +98,15 @@ void lp__ep_estimate_fini(lp__ep_estimate *e); /* accepts NULL */
  * its Fig. 12, and the method and call-pair count errors: the two profiles
  * the phase signature holds nothing of, so an estimate fitted to the
  * signature (refine's calibration) is checked on them too. */
-enum { LP__EP_ERR_CR = 0, LP__EP_ERR_HOT_BRANCH, LP__EP_ERR_HOT_METHOD, LP__EP_ERR_HOT_CALL,
-       LP__EP_ERR_METHOD, LP__EP_ERR_CALL_PAIR, LP__EP_ERRS };
+enum {
+    LP__EP_ERR_CR = 0,
+    LP__EP_ERR_HOT_BRANCH,
+    LP__EP_ERR_HOT_METHOD,
+    LP__EP_ERR_HOT_CALL,
+    LP__EP_ERR_METHOD,
+    LP__EP_ERR_CALL_PAIR,
+    LP__EP_ERRS
+};
 extern const char *const lp__ep_err_name[LP__EP_ERRS];
 #define LP__EP_HOT_FRACTION 0.15
 int lp__ep_errors(const lp__ep_matrix *m, const lp__ep_estimate *e, double out[LP__EP_ERRS]);

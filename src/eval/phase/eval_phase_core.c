@@ -15,8 +15,8 @@
 
 const unsigned lp__ep_type[LP__EP_TYPES] = {LP_PROF_CODE_REGION, LP_PROF_METHOD,
                                             LP_PROF_CALL_PAIR};
-const char *const lp__ep_err_name[LP__EP_ERRS] = {"code-region", "hot-branch", "hot-method",
-                                                  "hot-call-pair", "method", "call-pair"};
+const char *const lp__ep_err_name[LP__EP_ERRS] = {"code-region",   "hot-branch", "hot-method",
+                                                  "hot-call-pair", "method",     "call-pair"};
 
 void lp__ep_matrix_fini(lp__ep_matrix *m)
 {

@@ -189,16 +189,17 @@ static int write_runs(const lp__ep_workload *ws, size_t n, const char *dir)
     for (size_t w = 0; w < n; w++)
         for (size_t i = 0; i < ws[w].runs.count; i++) {
             const lp__ep_run *r = &ws[w].runs.items[i];
-            fprintf(f, "%s,%s,%s,%s,%g,%llu,%llu,%llu,%.4f,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,"
-                       "%.6f,%llu,%llu,%llu,%llu,%llu\n",
+            fprintf(f,
+                    "%s,%s,%s,%s,%g,%llu,%llu,%llu,%.4f,%llu,%llu,%.6f,%.6f,%.6f,%.6f,%.6f,"
+                    "%.6f,%llu,%llu,%llu,%llu,%llu\n",
                     ws[w].m.name, strategy_name(r->strategy),
                     r->strategy == LP__EP_PHASE ? lp__ep_policy_name[r->policy] : "",
                     r->strategy == LP__EP_PHASE ? lp__ep_predictor_name(r->predictor) : "",
                     r->param, (unsigned long long)r->variant, (unsigned long long)r->intervals,
                     (unsigned long long)r->sampled, r->percent,
-                    (unsigned long long)r->sampled_insns,
-                    (unsigned long long)r->sampled_branches, r->err[0], r->err[1], r->err[2],
-                    r->err[3], r->err[4], r->err[5], (unsigned long long)r->phases, (unsigned long long)r->resamples,
+                    (unsigned long long)r->sampled_insns, (unsigned long long)r->sampled_branches,
+                    r->err[0], r->err[1], r->err[2], r->err[3], r->err[4], r->err[5],
+                    (unsigned long long)r->phases, (unsigned long long)r->resamples,
                     (unsigned long long)r->unrepresented, (unsigned long long)r->predictions,
                     (unsigned long long)r->correct);
         }

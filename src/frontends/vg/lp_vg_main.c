@@ -213,6 +213,9 @@ static Bool lp_vg_process_cmd_line_option(const HChar *arg)
     return True;
 }
 
+/* clang-format reads VG_(printf)(...) as a call of a call and re-flows the
+ * whole table at any change; the table keeps its column layout. */
+/* clang-format off */
 static void lp_vg_print_usage(void)
 {
     VG_(printf)("    --out-file=FILE        profile file [lowprof.lpprof]\n"
@@ -256,6 +259,7 @@ static void lp_vg_print_usage(void)
                 "    --skip-plt=yes|no      count a call through a PLT stub as a call of\n"
                 "                           the stub's target [yes]\n");
 }
+/* clang-format on */
 
 static void lp_vg_print_debug_usage(void)
 {
