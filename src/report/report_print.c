@@ -697,9 +697,13 @@ static void report_sampling(const lp_meta *m)
     printf("  %u phases", nphases);
     if (unrep) {
         const char *lent = lp_meta_get(m, "phase-unrepresented-lent");
+        lent = !lent                                    ? "not in the estimate"
+               : strcmp(lent, "yes") == 0               ? "lent to a neighbouring phase's profile"
+               : strcmp(lent, "nearest-signature") == 0 ? "stood for by the samples nearest them "
+                                                          "in signature"
+                                                        : "not in the estimate";
         printf("; %llu intervals are in phases never profiled (%s)", (unsigned long long)unrep,
-               lent && strcmp(lent, "yes") == 0 ? "lent to a neighbouring phase's profile"
-                                                : "not in the estimate");
+               lent);
     }
     if (resamples)
         printf("; %llu extra samples of phases already profiled",

@@ -222,7 +222,9 @@ void lp_vg_phase_finish(lp_profile_set *set)
     lp_vg_meta_u64(m, "phases", st.phases);
     lp_vg_meta_u64(m, "phase-resamples", st.resamples);
     lp_vg_meta_u64(m, "phase-unrepresented-intervals", st.unrepresented);
-    lp_meta_set(m, "phase-unrepresented-lent", refine ? "yes" : "no");
+    /* Refine here always has every interval's signature: each goes to the
+     * sample nearest it in signature, not to a neighbour in time. */
+    lp_meta_set(m, "phase-unrepresented-lent", refine ? "nearest-signature" : "no");
     lp_vg_meta_u64(m, "phase-table-misses", st.table_misses);
     lp_vg_meta_u64(m, "phase-table-evictions", st.table_evictions);
     lp_vg_meta_u64(m, "phase-predictions", st.predictions);
