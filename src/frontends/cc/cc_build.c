@@ -1,11 +1,12 @@
 /* lowprof cc's build of block-profiled C files through function copies
  * (cc_build.h, doc/lowprof-cc.md "Blocks: cloned functions").
  *
- * Each C source of the command goes through five steps in a temporary
+ * Each C source of the command goes through six steps in a temporary
  * folder: clang writes its IR before optimisation (with the patchable
- * entries); cc_clone.c adds the instrumented copies; clang optimises that
- * IR with inline block counters on the copies only (an allow-list of their
- * names); cc_counters.c makes the counters 64-bit and per thread; clang
+ * entries); clang optimises it as a plain build would; cc_clone.c adds the
+ * instrumented copies of the optimised functions; clang adds inline block
+ * counters to the copies only (an allow-list of their names), optimising
+ * nothing; cc_counters.c makes the counters 64-bit and per thread; clang
  * compiles the result. A command that links then links the objects in the
  * sources' places. The compiler's own options go to every step; those a
  * step has no use for are left to clang's unused-argument rule, silenced. */
@@ -160,7 +161,7 @@ static void lp_cc_default_object(const char *src, char *out, size_t cap)
 static void lp_cc_rm_tree(const char *dir, size_t nsrc)
 {
     char p[PATH_MAX];
-    static const char *const names[] = {"pre.ll",   "inl.ll", "dup.ll", "cnt.ll",
+    static const char *const names[] = {"pre.ll",   "opt.ll", "inl.ll", "dup.ll", "cnt.ll",
                                         "cnt64.ll", "obj.o",  "obj.d",  "log"};
     for (size_t i = 0; i < nsrc; i++)
         for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
@@ -230,8 +231,10 @@ int lp_cc_clone_build(const lp_cc_build *b)
         }
         if (!lp_cc_is_c_source(src))
             continue;
-        char pre[PATH_MAX + 32], dup[PATH_MAX + 32], cnt[PATH_MAX + 32], cnt64[PATH_MAX + 32];
+        char pre[PATH_MAX + 32], opt[PATH_MAX + 32], dup[PATH_MAX + 32], cnt[PATH_MAX + 32],
+            cnt64[PATH_MAX + 32];
         snprintf(pre, sizeof pre, "%s/%zu.pre.ll", made, k);
+        snprintf(opt, sizeof opt, "%s/%zu.opt.ll", made, k);
         snprintf(dup, sizeof dup, "%s/%zu.dup.ll", made, k);
         snprintf(cnt, sizeof cnt, "%s/%zu.cnt.ll", made, k);
         snprintf(cnt64, sizeof cnt64, "%s/%zu.cnt64.ll", made, k);
@@ -246,7 +249,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
             snprintf(objs[k], sizeof objs[k], "%s/%zu.obj.o", made, k);
         }
         /* Step 1: the IR before optimisation, from the source. */
-        lp_cc_argv s1 = {0}, s3 = {0};
+        lp_cc_argv s1 = {0}, s2 = {0}, s3 = {0};
         int bad = lp_cc_push(&s1, b->compiler);
         for (int j = 0; j < argc; j++) {
             const char *a = argv[j];
@@ -284,7 +287,15 @@ int lp_cc_clone_build(const lp_cc_build *b)
         for (size_t t = 0; t < sizeof s1_tail / sizeof *s1_tail; t++)
             if (s1_tail[t])
                 bad |= lp_cc_push(&s1, s1_tail[t]);
-        /* Step 3: optimise the IR with the copies, counters in the copies. */
+        /* Step 2: optimise the IR as a plain build would, before there are
+         * copies. Copies made before optimising doubled each call of a
+         * static function, so the inliner, which favours inlining a static
+         * function's only call, kept functions out of line that the plain
+         * build inlines, and the originals ran more instructions than the
+         * plain build's while off (interp 1.70 %, 0.33 % now; eval-native.md,
+         * "Copies of the optimised functions"). Step 3 adds the copies (a
+         * rewrite in this process); step 4 (s3) counts in them and
+         * optimises nothing. */
         bad |= lp_cc_push(&s3, b->compiler);
         for (int j = 0; j < argc; j++) {
             const char *a = argv[j];
@@ -298,15 +309,34 @@ int lp_cc_clone_build(const lp_cc_build *b)
             if (val)
                 bad |= lp_cc_push(&s3, argv[++j]);
         }
-        /* Step 5 compiles what step 3 optimised: the same options, and no
-         * optimisation passes a second time. */
+        /* Step 6 compiles what step 2 optimised and step 4 counted: the
+         * same options, and no optimisation passes a second time. */
         lp_cc_argv s5 = {0};
-        for (size_t t = 0; t < s3.n; t++)
+        for (size_t t = 0; t < s3.n; t++) {
             bad |= lp_cc_push(&s5, s3.v[t]);
-        const char *s3_tail[] = {b->block_flag, allow_flag, "-Wno-unused-command-line-argument",
-                                 "-Xclang", "-emit-llvm-uselists", "-S", "-emit-llvm", dup, "-o", cnt};
-        /* Bursty tracing's code is complete after step 2: step 3 compiles
-         * it, and there are no steps 4 and 5. */
+            bad |= lp_cc_push(&s2, s3.v[t]);
+        }
+        const char *s2_tail[] = {"-Wno-unused-command-line-argument",
+                                 "-Xclang",
+                                 "-emit-llvm-uselists",
+                                 "-S",
+                                 "-emit-llvm",
+                                 pre,
+                                 "-o",
+                                 opt};
+        for (size_t t = 0; !b->bursty && t < sizeof s2_tail / sizeof *s2_tail; t++)
+            bad |= lp_cc_push(&s2, s2_tail[t]);
+        /* -O0 after the command's own level: the coverage pass alone (clang
+         * runs it at every level), on code the optimiser is done with. */
+        const char *s3_tail[] = {"-O0",      b->block_flag,
+                                 allow_flag, "-Wno-unused-command-line-argument",
+                                 "-Xclang",  "-emit-llvm-uselists",
+                                 "-S",       "-emit-llvm",
+                                 dup,        "-o",
+                                 cnt};
+        /* Bursty tracing's code is complete after its rewrite of the IR
+         * before optimisation: s3 optimises and compiles it, and there is
+         * neither step 2 nor a counting step. */
         const char *s3_bursty[] = {"-Wno-unused-command-line-argument", asm_only ? "-S" : "-c",
                                    dup, "-o", objs[k]};
         for (size_t t = 0; !b->bursty && t < sizeof s3_tail / sizeof *s3_tail; t++)
@@ -342,14 +372,22 @@ int lp_cc_clone_build(const lp_cc_build *b)
          * fewer (bench/bursty_native.sh reports both). */
         char inl[PATH_MAX + 32];
         snprintf(inl, sizeof inl, "%s/%zu.inl.ll", made, k);
-        char *s2[] = {(char *)b->opt, "-S", "-passes=cgscc(inline)", "-inline-threshold=1000",
-                      pre, "-o", inl, NULL};
+        char *inline_first[] = {(char *)b->opt,
+                                "-S",
+                                "-passes=cgscc(inline)",
+                                "-inline-threshold=1000",
+                                pre,
+                                "-o",
+                                inl,
+                                NULL};
         if (rc == 0 && b->bursty && b->opt)
-            rc = lp_cc_run(s2, b->print);
+            rc = lp_cc_run(inline_first, b->print);
+        if (rc == 0 && !b->bursty)
+            rc = lp_cc_run(s2.v, b->print);
         if (rc == 0)
             rc = b->bursty ? lp_cc_rewrite_file(b->opt ? inl : pre, dup, src, LP_CC_STEP_BURSTY,
                                                 pic ? LP_CC_PIC : 0u, b->bursty, b->print)
-                           : lp_cc_rewrite_file(pre, dup, src, LP_CC_STEP_COPIES, 0, NULL, 0);
+                           : lp_cc_rewrite_file(opt, dup, src, LP_CC_STEP_COPIES, 0, NULL, 0);
         if (rc == 0)
             rc = lp_cc_run(s3.v, b->print);
         unsigned cflags = (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u);
@@ -375,6 +413,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
         if (!b->bursty)
             lp_cc_show_log(log);
         free(s1.v);
+        free(s2.v);
         free(s3.v);
         free(s5.v);
         k++;
