@@ -687,6 +687,24 @@ static void test_output(void)
     const char *envs[] = {NULL, exact_env, "strategy=phase,profiles=call-graph,block,out=q.lpprof",
                           "strategy=periodic,period=3600000,seed=7,profiles=call-graph,block,"
                           "out=w.lpprof"};
+    /* The originals are the plain build's functions: the copies are made
+     * after the optimiser, so a static function the plain build inlines
+     * (vm_loop, called once) is inlined in the originals too, and has no
+     * copy of its own. */
+    if (strcmp(g_blocks, "clone") == 0) {
+        char *pnm[] = {"nm", plain, NULL}, *inm[] = {"nm", path_in(g_work, "prog"), NULL};
+        int a = run(pnm, NULL, NULL, path_in(g_work, "plain.nm"), "/dev/null");
+        int b = run(inm, NULL, NULL, path_in(g_work, "prog.nm"), "/dev/null");
+        char *psyms = slurp(path_in(g_work, "plain.nm")),
+             *isyms = slurp(path_in(g_work, "prog.nm"));
+        CHECK(ok_status(a) && ok_status(b) && strstr(psyms, " vm_enter\n") &&
+                  strstr(isyms, " vm_enter.lpdup\n"),
+              "nm: no vm_enter in the plain build or no vm_enter.lpdup in lowprof's");
+        CHECK(!strstr(psyms, " vm_loop") && !strstr(isyms, " vm_loop"),
+              "vm_loop: the plain build %s it, lowprof's originals %s",
+              strstr(psyms, " vm_loop") ? "keeps" : "inlines",
+              strstr(isyms, " vm_loop") ? "keep it" : "inline it");
+    }
     char *pargv[] = {plain, "exact", NULL};
     int pst = run(pargv, NULL, NULL, path_in(g_work, "plain.out"), path_in(g_work, "plain.err"));
     char *pout = slurp(path_in(g_work, "plain.out")), *perr = slurp(path_in(g_work, "plain.err"));

@@ -147,6 +147,33 @@ static NOINLINE int rec_odd(int n)
     return n == 0 ? 0 : rec_even(n - 1);
 }
 
+/* An interpreter's shape: a call routine and its loop, which calls the
+ * routine again. The loop is static and called once, so a plain -O2 build
+ * inlines it; the originals of a lowprof cc build must too (the output
+ * test compares the symbols). */
+static int vm_enter(int depth);
+
+static int vm_loop(int depth)
+{
+    int acc = 0;
+    for (int pc = 0; pc < 8; pc++) {
+        switch ((pc * 7 + depth) % 4) {
+        case 0: acc += pc; break;
+        case 1: acc ^= depth << pc; break;
+        case 2: acc -= depth > 0 && pc == 2 ? vm_enter(depth - 1) : 1; break;
+        default: acc *= 3; break;
+        }
+        SINK_ADD(1);
+    }
+    return acc;
+}
+
+static NOINLINE int vm_enter(int depth)
+{
+    SINK_ADD(1);
+    return vm_loop(depth) + 1;
+}
+
 NOINLINE long uses_helpers(void)
 {
     long sum = 0;
@@ -156,6 +183,7 @@ NOINLINE long uses_helpers(void)
     }
     for (int i = 0; i < 200; i++)
         helper_ptr_p();
+    (void)vm_enter(3);
     return sum + rec_even(40);
 }
 
