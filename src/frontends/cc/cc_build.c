@@ -249,7 +249,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
             snprintf(objs[k], sizeof objs[k], "%s/%zu.obj.o", made, k);
         }
         /* Step 1: the IR before optimisation, from the source. */
-        lp_cc_argv s1 = {0}, s2 = {0}, s3 = {0};
+        lp_cc_argv s1 = {0}, s2 = {0}, s4 = {0};
         int bad = lp_cc_push(&s1, b->compiler);
         for (int j = 0; j < argc; j++) {
             const char *a = argv[j];
@@ -294,9 +294,9 @@ int lp_cc_clone_build(const lp_cc_build *b)
          * build inlines, and the originals ran more instructions than the
          * plain build's while off (interp 1.70 %, 0.33 % now; eval-native.md,
          * "Copies of the optimised functions"). Step 3 adds the copies (a
-         * rewrite in this process); step 4 (s3) counts in them and
+         * rewrite in this process); step 4 counts in them and
          * optimises nothing. */
-        bad |= lp_cc_push(&s3, b->compiler);
+        bad |= lp_cc_push(&s4, b->compiler);
         for (int j = 0; j < argc; j++) {
             const char *a = argv[j];
             int val = lp_cc_takes_value(a) && j + 1 < argc;
@@ -305,16 +305,16 @@ int lp_cc_clone_build(const lp_cc_build *b)
                 j += val;
                 continue;
             }
-            bad |= lp_cc_push(&s3, a);
+            bad |= lp_cc_push(&s4, a);
             if (val)
-                bad |= lp_cc_push(&s3, argv[++j]);
+                bad |= lp_cc_push(&s4, argv[++j]);
         }
         /* Step 6 compiles what step 2 optimised and step 4 counted: the
          * same options, and no optimisation passes a second time. */
-        lp_cc_argv s5 = {0};
-        for (size_t t = 0; t < s3.n; t++) {
-            bad |= lp_cc_push(&s5, s3.v[t]);
-            bad |= lp_cc_push(&s2, s3.v[t]);
+        lp_cc_argv s6 = {0};
+        for (size_t t = 0; t < s4.n; t++) {
+            bad |= lp_cc_push(&s6, s4.v[t]);
+            bad |= lp_cc_push(&s2, s4.v[t]);
         }
         const char *s2_tail[] = {"-Wno-unused-command-line-argument",
                                  "-Xclang",
@@ -328,33 +328,38 @@ int lp_cc_clone_build(const lp_cc_build *b)
             bad |= lp_cc_push(&s2, s2_tail[t]);
         /* -O0 after the command's own level: the coverage pass alone (clang
          * runs it at every level), on code the optimiser is done with. */
-        const char *s3_tail[] = {"-O0",      b->block_flag,
+        const char *s4_tail[] = {"-O0",      b->block_flag,
                                  allow_flag, "-Wno-unused-command-line-argument",
                                  "-Xclang",  "-emit-llvm-uselists",
                                  "-S",       "-emit-llvm",
                                  dup,        "-o",
                                  cnt};
         /* Bursty tracing's code is complete after its rewrite of the IR
-         * before optimisation: s3 optimises and compiles it, and there is
+         * before optimisation: s4 optimises and compiles it, and there is
          * neither step 2 nor a counting step. */
-        const char *s3_bursty[] = {"-Wno-unused-command-line-argument", asm_only ? "-S" : "-c",
-                                   dup, "-o", objs[k]};
-        for (size_t t = 0; !b->bursty && t < sizeof s3_tail / sizeof *s3_tail; t++)
-            bad |= lp_cc_push(&s3, s3_tail[t]);
-        for (size_t t = 0; b->bursty && t < sizeof s3_bursty / sizeof *s3_bursty; t++)
-            bad |= lp_cc_push(&s3, s3_bursty[t]);
+        const char *s4_bursty[] = {"-Wno-unused-command-line-argument", asm_only ? "-S" : "-c", dup,
+                                   "-o", objs[k]};
+        for (size_t t = 0; !b->bursty && t < sizeof s4_tail / sizeof *s4_tail; t++)
+            bad |= lp_cc_push(&s4, s4_tail[t]);
+        for (size_t t = 0; b->bursty && t < sizeof s4_bursty / sizeof *s4_bursty; t++)
+            bad |= lp_cc_push(&s4, s4_bursty[t]);
         /* clang 14's instruction-referencing variable locations crash now
          * and then (a null read in LiveDebugValues, about one compile in
          * four of raytrace_bvh.c) on copies whose blocks without calls
          * lost their counters; the location-list tracker they replaced
          * handles the same IR, and debug-info trackers do not change the
          * code. */
-        const char *s5_tail[] = {"-Xclang", "-disable-llvm-passes", "-mllvm",
+        const char *s6_tail[] = {"-Xclang",
+                                 "-disable-llvm-passes",
+                                 "-mllvm",
                                  "-experimental-debug-variable-locations=false",
                                  "-Wno-unused-command-line-argument",
-                                 asm_only ? "-S" : "-c", cnt64, "-o", objs[k]};
-        for (size_t t = 0; t < sizeof s5_tail / sizeof *s5_tail; t++)
-            bad |= lp_cc_push(&s5, s5_tail[t]);
+                                 asm_only ? "-S" : "-c",
+                                 cnt64,
+                                 "-o",
+                                 objs[k]};
+        for (size_t t = 0; t < sizeof s6_tail / sizeof *s6_tail; t++)
+            bad |= lp_cc_push(&s6, s6_tail[t]);
         if (bad)
             rc = lp_host_fail("out of memory");
         if (rc == 0)
@@ -389,7 +394,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
                                                 pic ? LP_CC_PIC : 0u, b->bursty, b->print)
                            : lp_cc_rewrite_file(opt, dup, src, LP_CC_STEP_COPIES, 0, NULL, 0);
         if (rc == 0)
-            rc = lp_cc_run(s3.v, b->print);
+            rc = lp_cc_run(s4.v, b->print);
         unsigned cflags = (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u);
         if (rc == 0 && !b->bursty)
             rc = lp_cc_rewrite_file(cnt, cnt64, src, LP_CC_STEP_COUNTERS, cflags, NULL, 0);
@@ -400,7 +405,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
          * the crash's are not. */
         char log[PATH_MAX + 32];
         snprintf(log, sizeof log, "%s/%zu.log", made, k);
-        if (rc == 0 && !b->bursty && (rc = lp_cc_run_log(s5.v, b->print, log)) >= 128) {
+        if (rc == 0 && !b->bursty && (rc = lp_cc_run_log(s6.v, b->print, log)) >= 128) {
             fprintf(stderr,
                     "lowprof: cc: %s: clang failed on the prefixed entries (status %d); "
                     "compiled again without them\n",
@@ -408,14 +413,14 @@ int lp_cc_clone_build(const lp_cc_build *b)
             rc = lp_cc_rewrite_file(cnt, cnt64, src, LP_CC_STEP_COUNTERS, cflags | LP_CC_NO_PREFIX,
                                     NULL, 0);
             if (rc == 0)
-                rc = lp_cc_run_log(s5.v, b->print, log);
+                rc = lp_cc_run_log(s6.v, b->print, log);
         }
         if (!b->bursty)
             lp_cc_show_log(log);
         free(s1.v);
         free(s2.v);
-        free(s3.v);
-        free(s5.v);
+        free(s4.v);
+        free(s6.v);
         k++;
     }
     if (rc == 0 && !compile_only && !asm_only) {
