@@ -288,14 +288,16 @@ int lp_cc_clone_build(const lp_cc_build *b)
             if (s1_tail[t])
                 bad |= lp_cc_push(&s1, s1_tail[t]);
         /* Step 2: optimise the IR as a plain build would, before there are
-         * copies. Copies made before optimising doubled each call of a
-         * static function, so the inliner, which favours inlining a static
-         * function's only call, kept functions out of line that the plain
-         * build inlines, and the originals ran more instructions than the
-         * plain build's while off (interp 1.70 %, 0.33 % now; eval-native.md,
-         * "Copies of the optimised functions"). Step 3 adds the copies (a
-         * rewrite in this process); step 4 counts in them and
-         * optimises nothing. */
+         * copies. Copies made before optimising needed the static functions
+         * that take the runtime's calls (recursive or address-taken) kept in
+         * @llvm.compiler.used, lest the optimiser change their arguments;
+         * a function kept so cannot be deleted, so the inliner, which
+         * favours inlining a static function's only call, left out of line
+         * what the plain build inlines, and the originals ran more
+         * instructions than the plain build's while off (interp 1.70 %,
+         * 0.33 % now; eval-native.md, "Copies of the optimised functions").
+         * Step 3 adds the copies (a rewrite in this process); step 4 counts
+         * in them and optimises nothing. */
         bad |= lp_cc_push(&s4, b->compiler);
         for (int j = 0; j < argc; j++) {
             const char *a = argv[j];
