@@ -782,6 +782,22 @@ static void test_tsan(int nsrc, char **srcs)
         die("ar failed");
     const char *extra[] = {"-fsanitize=thread", "-O1", NULL};
     build("prog", archive, extra);
+    /* The sanitizer instruments each function once: lowprof cc optimises
+     * without it and runs it with the counters, after the copies exist. */
+    char *dis[] = {"objdump", "-d", "--no-show-raw-insn", path_in(g_work, "prog"), NULL};
+    CHECK(ok_status(run(dis, NULL, NULL, path_in(g_work, "prog.dis"), "/dev/null")), "objdump");
+    char *text = slurp(path_in(g_work, "prog.dis"));
+    for (int copy = 0; copy < 2; copy++) {
+        const char *name = copy ? "hot.lpdup" : "hot";
+        char head[32];
+        snprintf(head, sizeof head, "<%s>:\n", name);
+        const char *at = strstr(text, head), *end = at ? strstr(at, "\n\n") : NULL;
+        int entries = 0;
+        for (const char *q = at; q && end && (q = strstr(q + 1, "<__tsan_func_entry")) && q < end;)
+            entries++;
+        CHECK(at && entries == 1, "%s calls __tsan_func_entry %d times, not once", name, entries);
+    }
+    CHECK(!strstr(text, "module_ctor.lpdup"), "a sanitizer's module constructor was copied");
     char *argv[] = {path_in(g_work, "prog"), "threads", NULL};
     char *err = path_in(g_work, "err.txt");
     const char *envs[] = {"strategy=periodic,period=1,duty=50,hot=all,profiles=call-graph,block,"

@@ -316,7 +316,14 @@ int lp_cc_clone_build(const lp_cc_build *b)
         lp_cc_argv s6 = {0};
         for (size_t t = 0; t < s4.n; t++) {
             bad |= lp_cc_push(&s6, s4.v[t]);
-            bad |= lp_cc_push(&s2, s4.v[t]);
+            /* The command's sanitizers (ASan, TSan, MSan: passes at the
+             * pipeline's end) run in step 4, once, on the originals and the
+             * copies alike: run in step 2 as well, they would instrument
+             * the originals twice and hand their module constructors to
+             * the copier. */
+            if (strncmp(s4.v[t], "-fsanitize", 10) != 0 &&
+                strncmp(s4.v[t], "-fno-sanitize", 13) != 0)
+                bad |= lp_cc_push(&s2, s4.v[t]);
         }
         const char *s2_tail[] = {"-Wno-unused-command-line-argument",
                                  "-Xclang",
