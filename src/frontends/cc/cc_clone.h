@@ -21,13 +21,12 @@
  * - any other internal function may lose or reorder
  *   arguments in the optimiser, differently from its copy: inside copies,
  *   direct calls to it go to its copy (NAME.lpdupc), so a profiled caller
- *   profiles its file's static helpers, and nothing else reaches that copy;
- *   (These two rules date from copies made before optimising. On
- *   optimised input no pass runs after the copies that could change a
- *   function's arguments, so they are stricter than needed; they cost
- *   little, since few static functions that are neither address-taken
- *   nor recursive survive inlining: 0 to 2 per program of the native
- *   suite.)
+ *   profiles its file's static helpers, and nothing else reaches that
+ *   copy. These two rules date from copies made before optimising; on
+ *   optimised input no pass after the copies changes a function's
+ *   arguments, so they are stricter than needed, and cost little: few
+ *   static functions that are neither address-taken nor recursive survive
+ *   inlining (0 to 2 a program of the native suite);
  * - a copy gets its own debug-information nodes (subprogram, scopes,
  *   locations, variables, loop identities), so its blocks have source
  *   lines.
