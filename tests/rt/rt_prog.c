@@ -130,9 +130,8 @@ static NOINLINE void helper_ptr(void)
 
 static void (*volatile helper_ptr_p)(void) = helper_ptr;
 
-/* Static functions that reach each other through direct calls: lowprof cc
- * lets the runtime send their calls to their copies (.lpdup), as it does
- * an address-taken function's. */
+/* Static functions that reach each other through direct calls (the
+ * runtime sends their calls to their copies, as it does every function's). */
 static NOINLINE int rec_odd(int n);
 
 static NOINLINE int rec_even(int n)

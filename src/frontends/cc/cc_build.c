@@ -214,7 +214,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
     char allow[PATH_MAX + 16], allow_flag[PATH_MAX + 48];
     snprintf(allow, sizeof allow, "%s/allow.txt", made);
     static const char allow_text[] = "# lowprof cc: block coverage on the function copies only\n"
-                                     "src:*\nfun:*" LP_CC_CLONE_SUFFIX "\nfun:*" LP_CC_CLONE_SUFFIX_CALLERS "\n";
+                                     "src:*\nfun:*" LP_CC_CLONE_SUFFIX "\n";
     int rc = lp_host_write_file(allow, allow_text, sizeof allow_text - 1) < 0;
     snprintf(allow_flag, sizeof allow_flag, "-fsanitize-coverage-allowlist=%s", allow);
     /* Per source: pre.ll, dup.ll and the object, numbered. */

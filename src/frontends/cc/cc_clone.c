@@ -17,7 +17,6 @@ typedef struct lp_cc_fn {
     const char *name; /* without '@' and quotes */
     size_t name_len;
     int quoted, internal, copy;
-    int address_taken; /* an internal function used other than by a call */
     size_t def, end; /* line of `define`, line of `}` */
 } lp_cc_fn;
 
@@ -255,12 +254,6 @@ static lp_cc_fn *lp_cc_find(const lp_cc_ctx *c, const char *name, size_t len)
     return NULL;
 }
 
-/* The suffix of f's copy: whether the runtime may send f's calls there. */
-static const char *lp_cc_suffix(const lp_cc_fn *f)
-{
-    return f->internal && !f->address_taken ? LP_CC_CLONE_SUFFIX_CALLERS : LP_CC_CLONE_SUFFIX;
-}
-
 static void lp_cc_put_name(lp_cc_buf *b, const char *name, size_t len, int quoted,
                            const char *suffix)
 {
@@ -290,16 +283,12 @@ static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, l
                 int call = i + span < l.n && l.p[i + span] == '(';
                 int own_label = g == f && i >= 13 && memcmp(l.p + i - 13, "blockaddress(", 13) == 0;
                 /* A copy calls the copies of its file's static functions
-                 * itself, those the runtime also sends calls to (address
-                 * taken, recursive) included: were it to call such an
-                 * original, the optimiser could inline the original into
-                 * the copy, and the calls that came with it would leave
-                 * the copies, through the trampoline and the slow entry
-                 * check (5 % of a JSON parser's instructions). A clock
-                 * method called so is counted by its copy's entry. */
+                 * itself: the call stays among the copies, with no entry
+                 * to go through. A clock method called so is counted by
+                 * its copy's entry. */
                 if (g && g->copy && ((call && g->internal) || own_label)) {
                     lp__cc_put(b, l.p + run, i - run);
-                    lp_cc_put_name(b, name, len, quoted, lp_cc_suffix(g));
+                    lp_cc_put_name(b, name, len, quoted, LP_CC_CLONE_SUFFIX);
                     run = i + span;
                 }
                 i += span;
@@ -398,7 +387,7 @@ static void lp_cc_put_copy(lp_cc_ctx *c, const lp_cc_fn *f)
         p = e;
     }
     lp__cc_puts(b, " ");
-    lp_cc_put_name(b, f->name, f->name_len, f->quoted, lp_cc_suffix(f));
+    lp_cc_put_name(b, f->name, f->name_len, f->quoted, LP_CC_CLONE_SUFFIX);
     const char *name;
     size_t len;
     int quoted;
@@ -436,164 +425,6 @@ static void lp_cc_keep_labelled(lp_cc_ctx *c)
                 g->copy = 0;
         }
     }
-}
-
-/* Marks the internal functions that some line uses other than as the
- * callee of a direct call (a pointer passed, stored or compared). */
-static void lp_cc_mark_address_taken(lp_cc_ctx *c)
-{
-    for (size_t i = 0; i < c->nlines; i++) {
-        lp_cc_line l = c->lines[i];
-        if (l.n && l.p[0] == '!')
-            continue;
-        int in_str = 0;
-        /* A define line's own name is not a use: start at its parameters. */
-        const char *params = lp__cc_starts(l, "define ") ? lp__cc_params(l.p, l.n) : NULL;
-        for (size_t k = params ? (size_t)(params - l.p) : 0; k < l.n; k++) {
-            if (l.p[k] == '"' && (k == 0 || l.p[k - 1] != '@'))
-                in_str = !in_str;
-            if (in_str || l.p[k] != '@')
-                continue;
-            const char *name;
-            size_t len;
-            int quoted;
-            size_t span = lp_cc_global(l.p + k, l.n - k, &name, &len, &quoted);
-            if (!span)
-                continue;
-            lp_cc_fn *g = lp_cc_find(c, name, len);
-            if (g && g->internal && !(k + span < l.n && l.p[k + span] == '('))
-                g->address_taken = 1;
-            k += span - 1;
-        }
-    }
-}
-
-/* The functions of c that a line of f's body calls directly, appended to
- * *calls (indices into c->fns); -1 when out of memory. */
-static int lp_cc_callees(lp_cc_ctx *c, const lp_cc_fn *f, size_t **calls, size_t *n, size_t *cap)
-{
-    for (size_t i = f->def + 1; i < f->end; i++) {
-        lp_cc_line l = c->lines[i];
-        for (size_t k = 0; k < l.n; k++) {
-            const char *name;
-            size_t len;
-            int quoted;
-            size_t span = l.p[k] == '@' ? lp_cc_global(l.p + k, l.n - k, &name, &len, &quoted) : 0;
-            const lp_cc_fn *g = span && k + span < l.n && l.p[k + span] == '('
-                                    ? lp_cc_find(c, name, len)
-                                    : NULL;
-            if (g) {
-                size_t *p = lp__cc_grow(*calls, *n, cap, sizeof *p, 64);
-                if (!p)
-                    return -1;
-                *calls = p;
-                (*calls)[(*n)++] = (size_t)(g - c->fns);
-            }
-            k += span ? span - 1 : 0;
-        }
-    }
-    return 0;
-}
-
-/* Marks the internal functions that reach themselves through direct calls
- * inside the module. Such a function can run long in one activation while
- * the callers outside its cycle are rarely called again (an interpreter's
- * call routine and its dispatch loop), so it must take calls from the
- * runtime as an address-taken one does. On optimised input, keeping it
- * in @llvm.compiler.used changes nothing of the original's code: the
- * inliner has already made its decisions. */
-static int lp_cc_mark_recursive(lp_cc_ctx *c)
-{
-    size_t *first = calloc(c->nfns + 1, sizeof *first), *calls = NULL, n = 0, cap = 0;
-    size_t *stack = malloc((c->nfns + 1) * sizeof *stack);
-    unsigned char *seen = malloc(c->nfns + 1);
-    int rc = first && stack && seen ? 0 : -1;
-    for (size_t f = 0; f < c->nfns && rc == 0; f++) {
-        first[f] = n;
-        if (c->fns[f].copy)
-            rc = lp_cc_callees(c, &c->fns[f], &calls, &n, &cap);
-    }
-    if (rc == 0)
-        first[c->nfns] = n;
-    for (size_t f = 0; f < c->nfns && rc == 0; f++) {
-        lp_cc_fn *fn = &c->fns[f];
-        if (!fn->copy || !fn->internal || fn->address_taken)
-            continue;
-        /* Depth-first from f's callees; each function is pushed once. */
-        memset(seen, 0, c->nfns);
-        size_t top = 0;
-        for (size_t e = first[f]; e < first[f + 1]; e++)
-            if (!seen[calls[e]])
-                seen[calls[e]] = 1, stack[top++] = calls[e];
-        while (top && !seen[f]) {
-            size_t g = stack[--top];
-            for (size_t e = first[g]; e < first[g + 1]; e++)
-                if (!seen[calls[e]])
-                    seen[calls[e]] = 1, stack[top++] = calls[e];
-        }
-        fn->address_taken = seen[f];
-    }
-    free(first);
-    free(calls);
-    free(stack);
-    free(seen);
-    return rc;
-}
-
-/* Appends the type of a pointer to f (`RET (PARAMS)*`), read from its
- * definition line, for @llvm.compiler.used. */
-static void lp_cc_put_fn_type(lp_cc_buf *b, lp_cc_line d)
-{
-    static const char *const skip[] = {"define", "ccc",     "fastcc",  "coldcc", "noundef",
-                                       "zeroext", "signext", "inreg",  "noalias", "nonnull"};
-    const char *at = memchr(d.p, '@', d.n);
-    int first = 1, skip_next = 0;
-    /* The return type: the words before the name that are not keywords. */
-    for (const char *p = d.p; p < at;) {
-        const char *e = lp_cc_word_end(p, at);
-        size_t n = (size_t)(e - p);
-        int keyword = skip_next || lp_cc_linkage_word(p, n) ||
-                      (n > 15 && memcmp(p, "dereferenceable", 15) == 0);
-        /* `align N`, `cc N`: the number is part of the keyword. */
-        skip_next = (n == 5 && memcmp(p, "align", 5) == 0) || (n == 2 && memcmp(p, "cc", 2) == 0);
-        keyword |= skip_next;
-        for (size_t i = 0; i < sizeof skip / sizeof *skip && !keyword; i++)
-            keyword = strlen(skip[i]) == n && memcmp(skip[i], p, n) == 0;
-        if (n && !keyword) {
-            if (!first)
-                lp__cc_puts(b, " ");
-            lp__cc_put(b, p, n);
-            first = 0;
-        }
-        p = e + (e < at);
-    }
-    /* The parameters' types: each parameter's first word, and the
-     * parameter lists of a function type that follow it. */
-    const char *p = lp__cc_params(d.p, d.n);
-    lp__cc_puts(b, " (");
-    int depth = 0, start = 1, in_type = 0, nparam = 0;
-    for (p = p ? p + 1 : d.p + d.n; p < d.p + d.n; p++) {
-        char ch = *p;
-        if (depth == 0 && ch == ')')
-            break;
-        if (depth == 0 && ch == ',') {
-            start = 1;
-            continue;
-        }
-        if (start && ch == ' ')
-            continue;
-        if (start) {
-            lp__cc_puts(b, nparam++ ? ", " : "");
-            start = 0;
-            in_type = 1;
-        }
-        if (depth == 0 && ch == ' ')
-            in_type = p + 1 < d.p + d.n && p[1] == '(';
-        depth += lp__cc_depth(ch);
-        if (in_type)
-            lp__cc_put(b, p, 1);
-    }
-    lp__cc_puts(b, ")*");
 }
 
 /* Splits the text into lines and finds the definitions and metadata. */
@@ -648,9 +479,6 @@ static int lp_cc_scan(lp_cc_ctx *c, const char *in, size_t len, char *err, size_
     }
     qsort(c->fns, c->nfns, sizeof *c->fns, lp_cc_fn_cmp);
     lp_cc_keep_labelled(c);
-    lp_cc_mark_address_taken(c);
-    if (lp_cc_mark_recursive(c) != 0)
-        return lp__cc_fail(err, errcap, "out of memory");
     c->meta.n = maxnode;
     c->meta.next = maxnode;
     c->meta.line = malloc((maxnode + 1) * sizeof *c->meta.line);
@@ -694,60 +522,17 @@ long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, cha
     const lp_cc_fn **order = NULL;
     if (lp_cc_scan(&c, in, len, err, errcap) != 0)
         goto done;
-    /* The original text, with the address-taken static functions and their
-     * copies added to @llvm.compiler.used (merged into the module's list
-     * when it has one). */
-    lp_cc_buf used = {0};
-    size_t nused = 0;
-    for (size_t i = 0; i < c.nfns; i++) {
-        const lp_cc_fn *f = &c.fns[i];
-        if (!f->copy || !f->internal || !f->address_taken)
-            continue;
-        for (int k = 0; k < 2; k++) {
-            lp__cc_puts(&used, nused++ ? ", i8* bitcast (" : "i8* bitcast (");
-            lp_cc_put_fn_type(&used, c.lines[f->def]);
-            lp__cc_puts(&used, " ");
-            lp_cc_put_name(&used, f->name, f->name_len, f->quoted, k ? LP_CC_CLONE_SUFFIX : "");
-            lp__cc_puts(&used, " to i8*)");
-        }
-    }
-    int merged = 0;
+    /* The original text. */
     for (size_t i = 0; i < c.nlines; i++) {
         lp_cc_line l = c.lines[i];
-        const char *list = NULL;
-        unsigned long have = 0;
         /* The order of a global's or a constant's uses no longer holds
          * once the copies use them too; the functions' own orders do, and
          * a copy takes its function's with its body. */
         if (lp__cc_starts(l, "uselistorder"))
             continue;
-        if (nused && lp__cc_starts(l, "@llvm.compiler.used = appending global [") &&
-            (list = memmem(l.p, l.n, "] [", 3)) != NULL) {
-            size_t digits;
-            have = lp__cc_num(l.p + 40, l.n - 40, &digits);
-            lp__cc_puts(&c.out, "@llvm.compiler.used = appending global [");
-            lp_cc_putu(&c.out, have + nused);
-            lp__cc_puts(&c.out, " x i8*] [");
-            lp__cc_put(&c.out, used.p, used.n);
-            lp__cc_puts(&c.out, ", ");
-            lp__cc_put(&c.out, list + 3, l.n - (size_t)(list + 3 - l.p));
-            merged = 1;
-        } else {
-            lp__cc_put(&c.out, l.p, l.n);
-        }
+        lp__cc_put(&c.out, l.p, l.n);
         lp__cc_puts(&c.out, "\n");
     }
-    if (nused && !merged) {
-        lp__cc_puts(&c.out, "\n@llvm.compiler.used = appending global [");
-        lp_cc_putu(&c.out, nused);
-        lp__cc_puts(&c.out, " x i8*] [");
-        lp__cc_put(&c.out, used.p, used.n);
-        lp__cc_puts(&c.out, "], section \"llvm.metadata\"\n");
-    }
-    int used_failed = used.failed;
-    free(used.p);
-    if (used_failed)
-        c.out.failed = 1;
     w.m = &c.meta;
     w.lines = c.lines;
     copied = 0;

@@ -11,22 +11,12 @@
  * - a copy of an external function is hidden and external, so it is never
  *   removed; a copy of an internal function is internal;
  * - the runtime sends calls of a function to its copy (through the
- *   function's patchable entry, while its blocks are on) when the two are
- *   sure to have the same calling convention: for external functions, and
- *   for internal ones whose address is taken or that reach themselves
- *   through direct calls (recursion can keep one activation running for a
- *   long time), which the output keeps, with their copies, in
- *   @llvm.compiler.used so that no optimisation changes their arguments
- *   (NAME.lpdup);
- * - any other internal function may lose or reorder
- *   arguments in the optimiser, differently from its copy: inside copies,
- *   direct calls to it go to its copy (NAME.lpdupc), so a profiled caller
- *   profiles its file's static helpers, and nothing else reaches that
- *   copy. These two rules date from copies made before optimising; on
- *   optimised input no pass after the copies changes a function's
- *   arguments, so they are stricter than needed, and cost little: few
- *   static functions that are neither address-taken nor recursive survive
- *   inlining (0 to 2 a program of the native suite);
+ *   function's patchable entry, while its blocks are on): the copy is made
+ *   from the optimised function, and nothing after it changes either's
+ *   arguments or calling convention, so every copy may take its
+ *   function's calls, a static function's too;
+ * - inside copies, direct calls to a static function of the file go to its
+ *   copy, so a profiled caller profiles its static helpers;
  * - a copy gets its own debug-information nodes (subprogram, scopes,
  *   locations, variables, loop identities), so its blocks have source
  *   lines.
@@ -38,12 +28,11 @@
 
 #include <stddef.h>
 
-/* The suffixes of a copy's name (the coverage allow-list matches both):
- * a copy the runtime may send its function's calls to, and a copy reached
- * only through its callers' copies (a static function whose address is
- * never taken, whose calling convention the optimiser may change). */
+/* The suffix of a copy's name (the coverage allow-list matches it). Copies
+ * made from IR before optimisation were named NAME.lpdupc where the
+ * runtime could not send NAME's calls to them; lowprof cc no longer makes
+ * such copies, and the runtime and the symbolizer still handle the name. */
 #define LP_CC_CLONE_SUFFIX ".lpdup"
-#define LP_CC_CLONE_SUFFIX_CALLERS ".lpdupc"
 /* The section every copy goes into (a C identifier, so that the linker
  * gives its bounds as __start_lp_copies and __stop_lp_copies). */
 #define LP_CC_COPIES_SECTION "lp_copies"
@@ -187,7 +176,7 @@ void lp__cc_extras_free(lp_cc_extras *x);
 
 /* ---- each copy as a whole (cc_entry.c), for cc_counters.c ---- */
 
-/* Whether a define line defines a copy (`@NAME.lpdup(`, `@NAME.lpdupc(`). */
+/* Whether a define line defines a copy (`@NAME.lpdup(`). */
 int lp__cc_is_copy_define(const char *l, size_t n);
 /* The number of the entry block of the function a define line begins. */
 long lp__cc_entry_label(const char *l, size_t n);

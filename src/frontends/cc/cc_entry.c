@@ -10,16 +10,15 @@
 
 #include "cc_clone.h"
 
-/* Whether a define line defines a copy: `@NAME.lpdup(` or `@NAME.lpdupc(`. */
+/* Whether a define line defines a copy: `@NAME.lpdup(`. */
 int lp__cc_is_copy_define(const char *l, size_t n)
 {
     const char *paren = lp__cc_params(l, n);
     if (!paren)
         return 0;
-    static const char s1[] = LP_CC_CLONE_SUFFIX "(", s2[] = LP_CC_CLONE_SUFFIX_CALLERS "(";
+    static const char s1[] = LP_CC_CLONE_SUFFIX "(";
     size_t k = (size_t)(paren + 1 - l);
-    return (k >= sizeof s1 - 1 && memcmp(paren + 1 - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0) ||
-           (k >= sizeof s2 - 1 && memcmp(paren + 1 - (sizeof s2 - 1), s2, sizeof s2 - 1) == 0);
+    return k >= sizeof s1 - 1 && memcmp(paren + 1 - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0;
 }
 
 /* The number of a define's entry block: it follows the unnamed
@@ -183,10 +182,9 @@ static int lp_cc_names_copy(const char *start, const char *end)
 {
     if (end > start && end[-1] == '"')
         end--;
-    static const char s1[] = LP_CC_CLONE_SUFFIX, s2[] = LP_CC_CLONE_SUFFIX_CALLERS;
+    static const char s1[] = LP_CC_CLONE_SUFFIX;
     size_t n = (size_t)(end - start);
-    return (n >= sizeof s1 - 1 && memcmp(end - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0) ||
-           (n >= sizeof s2 - 1 && memcmp(end - (sizeof s2 - 1), s2, sizeof s2 - 1) == 0);
+    return n >= sizeof s1 - 1 && memcmp(end - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0;
 }
 
 void lp__cc_name_copy_blocks(lp_cc_buf *b, size_t from)
