@@ -335,8 +335,9 @@ int lp_cc_clone_build(const lp_cc_build *b)
                                  opt};
         for (size_t t = 0; !b->bursty && t < sizeof s2_tail / sizeof *s2_tail; t++)
             bad |= lp_cc_push(&s2, s2_tail[t]);
-        /* -O0 after the command's own level: the coverage pass alone (clang
-         * runs it at every level), on code the optimiser is done with. */
+        /* -O0 after the command's own level: the coverage pass and the
+         * command's sanitizers alone (clang runs them at every level), on
+         * code the optimiser is done with. */
         const char *s4_tail[] = {"-O0",      b->block_flag,
                                  allow_flag, "-Wno-unused-command-line-argument",
                                  "-Xclang",  "-emit-llvm-uselists",
