@@ -36,9 +36,13 @@
  * calls of a prefixed function switch with its entry: while it is on,
  * their displacement names its copy, and the call goes straight there
  * (the copy's entry check sees a return address in the copies, as
- * before). A displacement is written in one 4-byte store, atomic when it
- * lies in one cache line (HotSpot patches its calls under the same rule);
- * a call whose displacement does not stays on the function.
+ * before). A displacement is written in one 4-byte store, and only where
+ * it lies within one aligned 16-byte block: the store is atomic within a
+ * cache line, but the processor fetches instructions in 16-byte blocks,
+ * and a displacement across two of them could be decoded half old, half
+ * new by a thread at the call (HotSpot aligns its patched displacements to
+ * 4 bytes for the same reason). A call whose displacement does not lie so
+ * stays on the function.
  *
  * `test` writes only the flags, which are dead at a call site and at a
  * function's entry (every call clobbers them), and reads eax; it costs one
@@ -440,7 +444,7 @@ LP__TEXT_ACCESS static void lp__rt_xcalls_find(void)
         prev_ret = ret;
         uint64_t disp = ret - 4;
         int64_t to_copy = (int64_t)(lp__rt.methods[m].copy - ret);
-        if (!ret || (disp & 63) > 60 || to_copy != (int32_t)to_copy || (k && x[k - 1].disp == disp))
+        if (!ret || (disp & 15) > 12 || to_copy != (int32_t)to_copy || (k && x[k - 1].disp == disp))
             continue;
         x[k++] =
             (lp__rt_xcall){disp, (uint32_t)m, (int32_t)(sites[i].callee - ret), (int32_t)to_copy};
