@@ -321,7 +321,7 @@ int lp_cc_clone_build(const lp_cc_build *b)
              * copies alike: run in step 2 as well, they would instrument
              * the originals twice and hand their module constructors to
              * the copier. */
-            if (strncmp(s4.v[t], "-fsanitize", 10) != 0 &&
+            if (!b->bursty && strncmp(s4.v[t], "-fsanitize", 10) != 0 &&
                 strncmp(s4.v[t], "-fno-sanitize", 13) != 0)
                 bad |= lp_cc_push(&s2, s4.v[t]);
         }

@@ -10,15 +10,21 @@
 
 #include "cc_clone.h"
 
+/* Whether the name before `end` (a global's, quoted or not) is a copy's. */
+static int lp_cc_names_copy(const char *start, const char *end)
+{
+    if (end > start && end[-1] == '"')
+        end--;
+    static const char s1[] = LP_CC_CLONE_SUFFIX;
+    size_t n = (size_t)(end - start);
+    return n >= sizeof s1 - 1 && memcmp(end - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0;
+}
+
 /* Whether a define line defines a copy: `@NAME.lpdup(`. */
 int lp__cc_is_copy_define(const char *l, size_t n)
 {
     const char *paren = lp__cc_params(l, n);
-    if (!paren)
-        return 0;
-    static const char s1[] = LP_CC_CLONE_SUFFIX "(";
-    size_t k = (size_t)(paren + 1 - l);
-    return k >= sizeof s1 - 1 && memcmp(paren + 1 - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0;
+    return paren && lp_cc_names_copy(l, paren);
 }
 
 /* The number of a define's entry block: it follows the unnamed
@@ -175,16 +181,6 @@ void lp__cc_name_numbers(lp_cc_buf *b, size_t from)
         p++;
     }
     lp_cc_replace_tail(b, from, &out);
-}
-
-/* Whether the name before `end` (a global's, quoted or not) is a copy's. */
-static int lp_cc_names_copy(const char *start, const char *end)
-{
-    if (end > start && end[-1] == '"')
-        end--;
-    static const char s1[] = LP_CC_CLONE_SUFFIX;
-    size_t n = (size_t)(end - start);
-    return n >= sizeof s1 - 1 && memcmp(end - (sizeof s1 - 1), s1, sizeof s1 - 1) == 0;
 }
 
 void lp__cc_name_copy_blocks(lp_cc_buf *b, size_t from)
