@@ -84,6 +84,12 @@ int lp__eval_wl_run(const lp__eval_suite *o, const char *name, char *const *reco
 
 /* Children run through the suite's lp_wl_spawn (lowprof/suite.h). */
 
+/* "; its profile PATH: killed by signal 11 (SIGSEGV) at FUNCTION (FILE:LINE),
+ * pc 0x..., address 0x..." when the native runtime's profile at path was
+ * written at a fault, else "" (common/eval_fault.c). Writes into buf,
+ * returns buf. */
+const char *lp__eval_fault_note(const char *profile, char *buf, size_t cap);
+
 /* True if a program of that name is found on PATH. */
 int lp__eval_have_program(const char *name);
 

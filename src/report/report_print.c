@@ -441,7 +441,22 @@ static int report_pairs(lp_names *nm, unsigned type, const lp_report_view *v, co
 
 /* ---- header --------------------------------------------------------------------- */
 
-static void report_header(const char *path, const lp_profile_set *s)
+/* The function and line of the fault that ended the run (the native
+ * runtime's fault-pc and fault-address), below its status. */
+static void report_fault(const lp_meta *m, lp_names *names)
+{
+    const char *pc_text = lp_meta_get(m, "fault-pc"), *addr = lp_meta_get(m, "fault-address");
+    char *end;
+    if (!pc_text)
+        return;
+    uint64_t pc = strtoull(pc_text, &end, 0);
+    char where[512];
+    printf("  fault         at %s, pc %s, address %s\n",
+           *end || end == pc_text ? "?" : lp_names_describe(names, pc, 1, where, sizeof where),
+           pc_text, addr ? addr : "?");
+}
+
+static void report_header(const char *path, const lp_profile_set *s, lp_names *names)
 {
     const lp_meta *m = &s->meta;
     const char *program = lp_meta_get(m, "program");
@@ -492,6 +507,7 @@ static void report_header(const char *path, const lp_profile_set *s)
     if (exit_status)
         printf(", exit status %s", exit_status);
     printf("\n");
+    report_fault(m, names);
 }
 
 /* Whether a stream compressor estimated the profile of type (the tool lists
@@ -750,7 +766,7 @@ int lp_report_print(const char *path, const lp_profile_set *set, lp_names *names
                     const lp_report_opts *opts)
 {
     const lp_report_opts *o = opts;
-    report_header(path, set);
+    report_header(path, set, names);
     report_compressor(&set->meta);
     report_hps(&set->meta);
     report_sampling(&set->meta);

@@ -649,9 +649,31 @@ static void test_fatal(const char *mode, int sig, const char *extra)
     load("c.lpprof", &l);
     CHECK(strcmp(meta(&l, "complete"), "no") == 0, "complete=%s", meta(&l, "complete"));
     char reason[64];
-    snprintf(reason, sizeof reason, "killed by signal %d", sig);
-    CHECK(strcmp(meta(&l, "incomplete-reason"), reason) == 0, "reason '%s'",
-          meta(&l, "incomplete-reason"));
+    snprintf(reason, sizeof reason, "killed by signal %d (%s)", sig,
+             sig == SIGSEGV   ? "SIGSEGV"
+             : sig == SIGABRT ? "SIGABRT"
+                              : "SIGTERM");
+    CHECK(strcmp(meta(&l, "incomplete-reason"), reason) == 0, "reason '%s', not '%s'",
+          meta(&l, "incomplete-reason"), reason);
+    /* A fault says where: mode_segv's null store (inlined into main at
+     * -O2); a sent signal (abort, kill) names no instruction. */
+    const char *pc = meta(&l, "fault-pc");
+    if (sig == SIGSEGV) {
+        const char *f = fn(&l, strtoull(pc, NULL, 16));
+        CHECK(strstr(f, "mode_segv") || strncmp(f, "main", 4) == 0,
+              "fault-pc '%s' is in '%s', not mode_segv or main", pc, f);
+        CHECK(strcmp(meta(&l, "fault-address"), "0x0") == 0, "fault-address '%s', not 0x0",
+              meta(&l, "fault-address"));
+        char *report[] = {(char *)g_lowprof, "report", path_in(g_work, "c.lpprof"), NULL};
+        int rst =
+            run(report, NULL, NULL, path_in(g_work, "report.txt"), path_in(g_work, "report.err"));
+        char *rep = slurp(path_in(g_work, "report.txt"));
+        CHECK(ok_status(rst) && strstr(rep, "fault         at ") && strstr(rep, "rt_prog.c:"),
+              "the report does not say where the fault was:\n%s", rep);
+        free(rep);
+    } else {
+        CHECK(!pc[0], "fault-pc '%s' for a signal that was sent", pc);
+    }
     CHECK(method(&l, "leaf") == 25, "leaf %llu, expected 25",
           (unsigned long long)method(&l, "leaf"));
     unload(&l);
@@ -1256,11 +1278,14 @@ static void scale_run_late(const char *prog, int threads, unsigned long rounds,
         CHECK(started == want, "%s, %d threads: %llu threads started in copies, not %llu", strategy,
               threads, started, want);
         /* Started late, the threads meet no window in their originals: the
-         * calls that reach a copy from outside are their starts, at most
-         * (threads started in work()'s original made 11-20 M of hot()'s
-         * 410 M calls from outside). */
+         * calls that reach a copy from outside are their starts, at most,
+         * and main's own from libc when the run opens in a window's tail
+         * (rt_daemon.c, lp__rt_begin: one run in ten at duty 10; seeds 23,
+         * 32, 36 and 38 of 40 show `__libc_start_call_main -> main`).
+         * Threads started in work()'s original made 11-20 M of hot()'s
+         * 410 M calls from outside. */
         unsigned long long outside = strtoull(meta(&l, "outside-calls"), NULL, 10);
-        CHECK(!late || pieces || outside <= (unsigned long long)threads,
+        CHECK(!late || pieces || outside <= (unsigned long long)threads + 1,
               "%s, %d threads started late: %llu calls from outside the copies", strategy, threads,
               outside);
         /* work() entered again and again, first in its original: once its

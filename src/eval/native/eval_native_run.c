@@ -164,6 +164,12 @@ static int run_once(const lp__en_opts *o, const lp__en_program *p, const lp__en_
         WTERMSIG(st) == SIGPROF)
         return 0;
     snprintf(what, sizeof what, "%s: %s%s", p->name, counting ? "valgrind: " : "", c->name);
+    if (st != 0 && c->output == LP__EN_OUT_LOWPROF) {
+        char note[1200], why[128];
+        return lp_host_fail("%s failed (%s)%s; see %s", what,
+                            lp_host_status_text(st, why, sizeof why),
+                            lp__eval_fault_note(run.prof, note, sizeof note), run.err);
+    }
     if (st != 0)
         return lp__en_failed(st, what, run.err);
     lp__eval_first_line(run.out, line, sizeof line);

@@ -83,9 +83,11 @@ static int compile(lp__pg_program *p, const char *const *flags, const char *out,
     return 0;
 }
 
-/* The training run of bin: argv is prefix, bin, the training input. */
+/* The training run of bin: argv is prefix, bin, the training input;
+ * profile, if not NULL, is the file the native runtime writes (a crash
+ * is then said with its place). */
 static int train(lp__pg_program *p, const char *const *prefix, const char *bin, char *const *env,
-                 const char *tag, double *cpu)
+                 const char *tag, const char *profile, double *cpu)
 {
     const char *argv[32];
     size_t k = 0;
@@ -106,7 +108,14 @@ static int train(lp__pg_program *p, const char *const *prefix, const char *bin, 
                        : !p->by_output             ? p->train_sum
                        : strcmp(tag, "plain") != 0 ? reference
                                                    : NULL;
-    return lp__pg_run((char **)argv, env, log, want, cpu, p->why, sizeof p->why);
+    if (profile)
+        remove(profile); /* a crash's note must be this run's */
+    int rc = lp__pg_run((char **)argv, env, log, want, cpu, p->why, sizeof p->why);
+    if (rc && profile) {
+        size_t n = strlen(p->why);
+        lp__eval_fault_note(profile, p->why + n, sizeof p->why - n);
+    }
+    return rc;
 }
 
 /* The training rounds: plain, instrumented and runtime builds alternating,
@@ -129,9 +138,9 @@ static int collect(const lp__pg_opts *o, lp__pg_program *p, const char *profraw,
     char *gen_envv[] = {gen_env, NULL}, *rt_envv[] = {rt_env, NULL};
     int rc = 0;
     for (unsigned r = 0; rc == 0 && r < rounds; r++)
-        rc = train(p, NULL, p->bin[LP__PG_PLAIN], NULL, "plain", &t[0][r]) ||
-             train(p, NULL, p->helper[LP__PG_GEN], gen_envv, "instr", &t[1][r]) ||
-             train(p, NULL, p->helper[LP__PG_RTB], rt_envv, "rt", &t[2][r]);
+        rc = train(p, NULL, p->bin[LP__PG_PLAIN], NULL, "plain", NULL, &t[0][r]) ||
+             train(p, NULL, p->helper[LP__PG_GEN], gen_envv, "instr", NULL, &t[1][r]) ||
+             train(p, NULL, p->helper[LP__PG_RTB], rt_envv, "rt", rt_prof, &t[2][r]);
     if (rc == 0) {
         p->train_cpu[LP__PG_PLAIN] = lp__pg_median(t[0], rounds);
         p->train_cpu[LP__PG_INSTR] = lp__pg_median(t[1], rounds);
@@ -139,7 +148,7 @@ static int collect(const lp__pg_opts *o, lp__pg_program *p, const char *profraw,
         const char *record[] = {
             o->self, "record", "-q", "--no-imatrix", "--profile", "block,call-pair,method", "-o",
             vg_prof, "--",     NULL};
-        rc = train(p, record, p->helper[LP__PG_DBG], NULL, "vg", &p->train_cpu[LP__PG_VG]);
+        rc = train(p, record, p->helper[LP__PG_DBG], NULL, "vg", NULL, &p->train_cpu[LP__PG_VG]);
     }
     for (int i = 0; i < 3; i++)
         free(t[i]);

@@ -420,6 +420,18 @@ void lp__rt_meta_u64(lp_meta *m, const char *key, uint64_t v)
     lp_meta_set(m, key, lp__rt_u64(v, b));
 }
 
+void lp__rt_meta_hex(lp_meta *m, const char *key, uint64_t v)
+{
+    char hex[24] = "0x";
+    int n = 1;
+    while (n < 16 && v >> (4 * n))
+        n++;
+    for (int i = 0; i < n; i++)
+        hex[2 + i] = "0123456789abcdef"[(v >> (4 * (n - 1 - i))) & 15];
+    hex[2 + n] = 0;
+    lp_meta_set(m, key, hex);
+}
+
 static void lp__rt_meta(lp_meta *m, int why, int sig)
 {
     const lp__rt_config *c = &lp__rt.cfg;
@@ -451,18 +463,8 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     lp__rt_meta_u64(m, "cpu-ns", now > lp__rt.clock.start_ns ? now - lp__rt.clock.start_ns : 0);
     lp__rt_meta_u64(m, "profiled-cpu-ns", lp__rt_window_ns(now));
     const lp__rt_ticks *tk = lp__rt_daemon_ticks();
-    if (tk->method >= 0) {
-        /* the first method of the clock in use */
-        char hex[24] = "0x";
-        uint64_t a = lp__rt.methods[tk->method].entry;
-        int n = 0;
-        for (uint64_t v = a; v; v >>= 4)
-            n++;
-        for (int i = n ? n - 1 : 0, j = 2; i >= 0; i--, j++)
-            hex[j] = "0123456789abcdef"[(a >> (4 * i)) & 15];
-        hex[2 + (n ? n : 1)] = 0;
-        lp_meta_set(m, "clock-method", hex);
-    }
+    if (tk->method >= 0) /* the first method of the clock in use */
+        lp__rt_meta_hex(m, "clock-method", lp__rt.methods[tk->method].entry);
     if (tk->gen) {
         lp__rt_meta_u64(m, "clocks-chosen", tk->gen);
         lp__rt_meta_u64(m, "clock-calls-in-windows", tk->calls_windows);
@@ -504,7 +506,20 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
         if (why == LP__RT_DUMP_FATAL) {
             char b[24], reason[64] = "killed by signal ";
             strcat(reason, lp__rt_u64((uint64_t)sig, b));
+            const char *name = lp__rt_signal_name(sig);
+            if (name) {
+                strcat(reason, " (");
+                strcat(reason, name);
+                strcat(reason, ")");
+            }
             lp_meta_set(m, "incomplete-reason", reason);
+            /* Where, so that a crash seen once can be looked into from
+             * its profile (`lowprof report` names the function and line). */
+            uint64_t pc, addr;
+            if (lp__rt_fault(&pc, &addr)) {
+                lp__rt_meta_hex(m, "fault-pc", pc);
+                lp__rt_meta_hex(m, "fault-address", addr);
+            }
         } else {
             lp_meta_set(m, "incomplete-reason", "written while the program ran");
         }

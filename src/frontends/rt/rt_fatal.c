@@ -1,7 +1,9 @@
 /* The profile written at a fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
  * SIGABRT; and SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGXCPU, SIGXFSZ
  * when the program leaves them at their default action, which ends it),
- * then the signal's own outcome, unchanged.
+ * then the signal's own outcome, unchanged. The profile names the signal,
+ * and for a fault the processor raised, the instruction and the address
+ * (meta fault-pc, fault-address; `lowprof report` names their function).
  *
  * The handler writes the profile once (a second crashing thread waits for
  * the first to finish), with core's allocator shim pointed at a bump arena
@@ -25,6 +27,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <ucontext.h>
 
 #include "rt_internal.h"
 
@@ -36,6 +39,44 @@ static const int lp__rt_fatal_sigs[] = {SIGSEGV, SIGBUS,  SIGFPE,  SIGILL,  SIGA
 #define LP__RT_NFATAL (sizeof lp__rt_fatal_sigs / sizeof lp__rt_fatal_sigs[0])
 static struct sigaction lp__rt_fatal_old[LP__RT_NFATAL];
 static int lp__rt_fatal_state; /* 0 nothing written, 1 writing, 2 written */
+static const char *const lp__rt_fatal_names[LP__RT_NFATAL] = {
+    "SIGSEGV", "SIGBUS",  "SIGFPE",  "SIGILL",  "SIGABRT", "SIGHUP",
+    "SIGINT",  "SIGQUIT", "SIGTERM", "SIGPIPE", "SIGXCPU", "SIGXFSZ"};
+
+/* The fault being written (the first thread's: the one that writes). */
+static int lp__rt_fault_known;
+static uint64_t lp__rt_fault_pc, lp__rt_fault_addr;
+
+const char *lp__rt_signal_name(int sig)
+{
+    for (size_t i = 0; i < LP__RT_NFATAL; i++)
+        if (lp__rt_fatal_sigs[i] == sig)
+            return lp__rt_fatal_names[i];
+    return NULL;
+}
+
+int lp__rt_fault(uint64_t *pc, uint64_t *addr)
+{
+    *pc = lp__rt_fault_pc;
+    *addr = lp__rt_fault_addr;
+    return lp__rt_fault_known;
+}
+
+/* Keeps where a fault the processor raised happened (si_code > 0: not a
+ * signal that kill, raise or abort sent); SIGABRT and the others say
+ * nothing about an instruction. */
+static void lp__rt_fault_keep(int sig, const siginfo_t *si, const void *uc)
+{
+    lp__rt_fault_known = 0;
+    if (!si || si->si_code <= 0 || !uc ||
+        (sig != SIGSEGV && sig != SIGBUS && sig != SIGFPE && sig != SIGILL))
+        return;
+#if defined(__x86_64__)
+    lp__rt_fault_pc = (uint64_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
+    lp__rt_fault_addr = (uint64_t)(uintptr_t)si->si_addr;
+    lp__rt_fault_known = 1;
+#endif
+}
 
 /* ---- the arena ---------------------------------------------------------------------- */
 
@@ -109,7 +150,6 @@ int lp__rt_arena_reserve(void)
 
 static void lp__rt_fatal_handler(int sig, siginfo_t *si, void *uc)
 {
-    (void)uc;
     int saved = errno;
     int expected = 0;
     if (__atomic_compare_exchange_n(&lp__rt_fatal_state, &expected, 1, 0, __ATOMIC_ACQ_REL,
@@ -117,6 +157,7 @@ static void lp__rt_fatal_handler(int sig, siginfo_t *si, void *uc)
         if (__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED) && lp__rt_arena) {
             __atomic_store_n(&lp__rt.frozen, 1, __ATOMIC_RELEASE);
             lp_set_allocator(&lp__rt_arena_allocator);
+            lp__rt_fault_keep(sig, si, uc);
             lp__rt_dump(LP__RT_DUMP_FATAL, sig, NULL);
         }
         __atomic_store_n(&lp__rt_fatal_state, 2, __ATOMIC_RELEASE);

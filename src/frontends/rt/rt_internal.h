@@ -659,6 +659,8 @@ LP__HIDDEN void lp__rt_out_path(void);
 LP__HIDDEN char *lp__rt_u64(uint64_t v, char *buf);
 /* Sets key to the decimal text of v. */
 LP__HIDDEN void lp__rt_meta_u64(lp_meta *m, const char *key, uint64_t v);
+/* Sets key to "0x" and the lower-case hex digits of v. Signal-safe. */
+LP__HIDDEN void lp__rt_meta_hex(lp_meta *m, const char *key, uint64_t v);
 /* One line on stderr with write(2): "lowprof: " msg "\n". Signal-safe. */
 LP__HIDDEN void lp__rt_say(const char *msg);
 
@@ -692,6 +694,13 @@ LP__HIDDEN int lp__rt_bursty_profiles(lp_profile_set *set, int why);
 LP__HIDDEN int lp__rt_fatal_install(void);
 /* Fork child: nothing written yet, the arena empty. */
 LP__HIDDEN void lp__rt_fatal_forget(void);
+/* Where the fault that is ending the process happened: 1 with *pc the
+ * faulting instruction and *addr the address it touched (si_addr), for a
+ * SIGSEGV, SIGBUS, SIGILL or SIGFPE the processor raised; 0 for a signal
+ * sent (kill, abort) or none. Signal-safe. */
+LP__HIDDEN int lp__rt_fault(uint64_t *pc, uint64_t *addr);
+/* "SIGSEGV" and the other fatal signals' names; NULL for another. */
+LP__HIDDEN const char *lp__rt_signal_name(int sig);
 /* Reserves the arena for the largest profile set the counters can give. */
 LP__HIDDEN int lp__rt_arena_reserve(void);
 
