@@ -7,7 +7,6 @@
 #include "cli.h"
 #include "lowprof/eval.h"
 
-
 const char cmd_eval_help[] =
     "usage: lowprof eval EXPERIMENT [OPTIONS]\n"
     "\n"
@@ -56,9 +55,10 @@ const char cmd_eval_help[] =
     "                with --debian) built plain, with clang's instrumentation\n"
     "                PGO, and with sample profiles exported from a Valgrind\n"
     "                recording and from the runtime's 10 % windows: speedups\n"
-    "                and collection costs. lowprof eval pgo [--full] [--debian]\n"
+    "                (timed, and in a cachegrind cost model) and collection\n"
+    "                costs. lowprof eval pgo [--full] [--debian]\n"
     "                [--programs LIST] [--rounds N] [--train large|small]\n"
-    "                [--out DIR]   (doc/eval-pgo.md)\n"
+    "                [--no-model] [--out DIR]   (doc/eval-pgo.md)\n"
     "\n"
     "lowprof eval compressors [--full] [--out DIR] [--workloads LIST] [--events N]\n"
     "  --full            every workload, 16M loads, 2500 Monte Carlo trials\n"

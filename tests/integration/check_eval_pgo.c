@@ -4,7 +4,8 @@
  * suite.tsv), and the training runs, on a sixteenth of the default input,
  * a checksum line for it; clang took the instrumentation profile
  * and both llvm-sample exports without a warning, and llvm-profdata reads
- * the exports; recording under Valgrind costs more than the plain run.
+ * the exports; recording under Valgrind costs more than the plain run;
+ * the cost model ran each build under cachegrind.
  *
  * Skips (77) when clang, llvm-profdata, Valgrind or the Valgrind tool is
  * missing.
@@ -273,6 +274,28 @@ int main(int argc, char **argv)
         LP_CHECK(val(&c, r, "cost_rt") > 0);
         LP_CHECK(val(&c, r, "cost_rt_measured") > 0);
         LP_CHECK(val(&c, r, "train_plain_s") > 0);
+        /* The model: each of the four builds ran under cachegrind on the
+         * training input and printed its checksum line there; a modelled
+         * cycle count is at least the instructions (every instruction is
+         * at least one access), and the speedups are the plain build's
+         * over each build's. */
+        static const char *const modelled[] = {"plain", "instr", "vg", "rt"};
+        for (size_t b = 0; b < sizeof modelled / sizeof modelled[0]; b++) {
+            char col[32], icol[32];
+            snprintf(col, sizeof col, "model_%s", modelled[b]);
+            snprintf(icol, sizeof icol, "model_ir_%s", modelled[b]);
+            double cycles = val(&c, r, col), insns = val(&c, r, icol);
+            LP_CHECK(insns > 1e6 && cycles >= insns);
+            snprintf(path, sizeof path, "%s/work/%s/model-%s.out", res, name, modelled[b]);
+            LP_CHECK(first_line_has_checksum(path, train_sum));
+            if (b > 0) {
+                snprintf(col, sizeof col, "model_speedup_%s", modelled[b]);
+                double s = val(&c, r, col);
+                LP_CHECK(fabs(s - val(&c, r, "model_plain") / cycles) < 1e-3 * s);
+            }
+        }
     }
+    snprintf(path, sizeof path, "%s/pgo.md", res);
+    LP_CHECK(lp_itest_file_has(path, "Modelled on the training input"));
     return lp_test_done();
 }

@@ -142,7 +142,7 @@ static int programs_load(const lp__pg_opts *o, lp__pg_program **out, size_t *out
 
 static const char help[] =
     "usage: lowprof eval pgo [--full] [--debian] [--programs LIST] [--train small|large]\n"
-    "                        [--rounds N] [--out DIR]\n"
+    "                        [--rounds N] [--no-model] [--out DIR]\n"
     "\n"
     "Whether lowprof's profiles make faster programs: each native program of\n"
     "workloads/native built with clang -O2 four ways - plain, with instrumentation\n"
@@ -161,6 +161,10 @@ static const char help[] =
     "                    or small (the manifest's small size, milliseconds: often\n"
     "                    too short for the runtime's first window) [large]\n"
     "  --rounds N        timing rounds, each running every build once\n"
+    "  --no-model        no cost model: by default each build also runs once\n"
+    "                    under cachegrind on the training input, and its\n"
+    "                    simulated cache and branch events give modelled cycles,\n"
+    "                    whose speedups repeat from run to run\n"
     "  --out DIR         results folder [results/eval-pgo]\n"
     "\n"
     "Writes pgo.csv and pgo.md under DIR (builds, logs and profiles under\n"
@@ -179,6 +183,8 @@ static int parse_args(int argc, char **argv, lp__pg_opts *o)
             return -1;
         } else if (strcmp(a, "--full") == 0) {
             o->full = 1;
+        } else if (strcmp(a, "--no-model") == 0) {
+            o->no_model = 1;
         } else if (strcmp(a, "--debian") == 0) {
             o->debian = 1;
         } else if ((v = lp_host_opt_value(argc, argv, &i, "--programs", &missing)) != NULL) {
@@ -265,7 +271,10 @@ int lp_eval_pgo(int argc, char **argv)
         }
         fprintf(stderr, "lowprof eval pgo: %s (%.0f s so far)\n", p->name,
                 lp_host_now_seconds() - t0);
-        if (lp__pg_build(&o, p) != 0 || lp__pg_measure(&o, p) != 0) {
+        for (unsigned b = 0; b < LP__PG_NTIMED; b++)
+            p->model[b] = p->model_ir[b] = NAN;
+        if (lp__pg_build(&o, p) != 0 || lp__pg_measure(&o, p) != 0 ||
+            (!o.no_model && lp__pg_model(p) != 0)) {
             fprintf(stderr, "lowprof eval pgo: %s: %s\n", p->name, p->why);
             failed = 1;
             continue;

@@ -9,6 +9,7 @@
  *   eval_pgo.c        the command: options, programs, the order of work
  *   eval_pgo_build.c  the builds, the training runs and the profiles
  *   eval_pgo_run.c    one checked run and its CPU time; the timed rounds
+ *   eval_pgo_model.c  the builds' cost in a model of cachegrind's events
  *   eval_pgo_debian.c Debian's bzip2 from its source package, as a program
  *   eval_pgo_out.c    pgo.csv, pgo.md and the summary
  *
@@ -50,6 +51,7 @@ typedef struct lp__pg_opts {
     int full;        /* measured at the default size (else the small one) */
     int debian;      /* also Debian's bzip2, built from its source package */
     int train_small; /* train on the small size (else on a sixteenth of the default one) */
+    int no_model;    /* no cachegrind runs (eval_pgo_model.c) */
     char self[4096]; /* this lowprof binary */
 } lp__pg_opts;
 
@@ -73,6 +75,8 @@ typedef struct lp__pg_program {
     double collect[LP__PG_NTIMED];     /* training with collection / plain training */
     double *seconds[LP__PG_NTIMED];    /* CPU s, one per round */
     double median[LP__PG_NTIMED];
+    double model[LP__PG_NTIMED];    /* modelled cycles on the training input (NAN: not run) */
+    double model_ir[LP__PG_NTIMED]; /* instructions there */
     int ok;
     char why[512]; /* why not ok */
 } lp__pg_program;
@@ -97,6 +101,13 @@ int lp__pg_run(char *const *argv, char *const *env, const char *log, const char 
 int lp__pg_measure(const lp__pg_opts *o, lp__pg_program *p);
 /* The median of v[0..n). */
 double lp__pg_median(const double *v, size_t n);
+
+/* ---- eval_pgo_model.c ---- */
+
+/* Runs plain, instr, vg and rt once each under cachegrind (cache and
+ * branch simulation) on the training input, checks their output, and
+ * fills p->model and p->model_ir. 0, or 1 with p->why set. */
+int lp__pg_model(lp__pg_program *p);
 
 /* ---- eval_pgo_debian.c ---- */
 
