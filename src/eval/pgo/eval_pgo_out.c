@@ -77,6 +77,15 @@ static double finite_median(const double *v, size_t n)
     return m;
 }
 
+/* The CSV fields ",v[from]" ... ",v[to - 1]" (empty for NAN). */
+static void cols(FILE *f, const char *fmt, const double *v, unsigned from, unsigned to)
+{
+    for (unsigned i = from; i < to; i++) {
+        fputc(',', f);
+        num(f, fmt, v[i], "");
+    }
+}
+
 static int write_csv(const lp__pg_opts *o, const lp__pg_program *ps, const pg_row *rows, size_t n)
 {
     char path[4200];
@@ -94,44 +103,21 @@ static int write_csv(const lp__pg_opts *o, const lp__pg_program *ps, const pg_ro
         const lp__pg_program *p = &ps[i];
         const pg_row *r = &rows[i];
         fprintf(f, "%s,%d,%u", p->name, p->ok, o->rounds);
-        for (unsigned b = 0; b < LP__PG_NTIMED; b++) {
-            fputc(',', f);
-            num(f, "%.4f", p->ok ? p->median[b] : NAN, "");
-        }
-        for (unsigned b = LP__PG_INSTR; b <= LP__PG_RT; b++) {
-            fputc(',', f);
-            num(f, "%.4f", r->speedup[b], "");
-        }
-        fputc(',', f);
-        num(f, "%.3f", r->recovered_vg, "");
-        fputc(',', f);
-        num(f, "%.3f", r->recovered_rt, "");
-        fputc(',', f);
-        num(f, "%.4f", p->train_cpu[LP__PG_PLAIN], "");
-        for (unsigned b = LP__PG_INSTR; b <= LP__PG_RT; b++) {
-            fputc(',', f);
-            num(f, "%.3f", p->collect[b], "");
-        }
-        fputc(',', f);
-        num(f, "%.4f", r->collect_measured, "");
+        double nan[LP__PG_NTIMED] = {NAN, NAN, NAN, NAN, NAN};
+        cols(f, "%.4f", p->ok ? p->median : nan, 0, LP__PG_NTIMED);
+        cols(f, "%.4f", r->speedup, LP__PG_INSTR, LP__PG_RT + 1);
+        double rec[2] = {r->recovered_vg, r->recovered_rt};
+        cols(f, "%.3f", rec, 0, 2);
+        cols(f, "%.4f", p->train_cpu, LP__PG_PLAIN, LP__PG_PLAIN + 1);
+        cols(f, "%.3f", p->collect, LP__PG_INSTR, LP__PG_RT + 1);
+        cols(f, "%.4f", &r->collect_measured, 0, 1);
         fprintf(f, ",%d,%d,%d", p->warnings[LP__PG_INSTR], p->warnings[LP__PG_VG],
                 p->warnings[LP__PG_RT]);
-        for (unsigned b = LP__PG_PLAIN; b <= LP__PG_RT; b++) {
-            fputc(',', f);
-            num(f, "%.0f", p->ok ? p->model[b] : NAN, "");
-        }
-        for (unsigned b = LP__PG_PLAIN; b <= LP__PG_RT; b++) {
-            fputc(',', f);
-            num(f, "%.0f", p->ok ? p->model_ir[b] : NAN, "");
-        }
-        for (unsigned b = LP__PG_INSTR; b <= LP__PG_RT; b++) {
-            fputc(',', f);
-            num(f, "%.4f", r->model_speedup[b], "");
-        }
-        fputc(',', f);
-        num(f, "%.3f", r->model_recovered_vg, "");
-        fputc(',', f);
-        num(f, "%.3f", r->model_recovered_rt, "");
+        cols(f, "%.0f", p->ok ? p->model : nan, LP__PG_PLAIN, LP__PG_RT + 1);
+        cols(f, "%.0f", p->ok ? p->model_ir : nan, LP__PG_PLAIN, LP__PG_RT + 1);
+        cols(f, "%.4f", r->model_speedup, LP__PG_INSTR, LP__PG_RT + 1);
+        double mrec[2] = {r->model_recovered_vg, r->model_recovered_rt};
+        cols(f, "%.3f", mrec, 0, 2);
         fputc('\n', f);
     }
     return lp__eval_close(f, path) ? 1 : 0;
