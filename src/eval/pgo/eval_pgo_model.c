@@ -4,7 +4,7 @@
  * recovered share measured in time is a ratio of noises (doc/eval-pgo.md).
  * Here each of the four builds runs once under cachegrind with its cache
  * and branch simulations, on the training input (a run of a tenth of a
- * second is a few seconds there), and its cost is modelled from the
+ * second takes ten seconds or so there), and its cost is modelled from the
  * simulated events:
  *
  *   cycles = L1 hits + 5 x LL hits + 35 x memory accesses
