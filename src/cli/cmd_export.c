@@ -69,7 +69,8 @@ const char cmd_export_help[] =
     "  lowprof export --format folded run.lpprof | flamegraph.pl > calls.svg\n"
     "  lowprof export --format speedscope -o run.speedscope.json run.lpprof\n"
     "  lowprof export --format llvm-sample -o prof.txt run.lpprof\n"
-    "  clang -O2 -gline-tables-only -fprofile-sample-use=prof.txt prog.c -o prog\n"
+    "  clang -O2 -gline-tables-only -fdebug-info-for-profiling \\\n"
+    "        -fprofile-sample-use=prof.txt prog.c -o prog\n"
     "  lowprof export --format gcov-afdo -o prog.afdo run.lpprof\n"
     "  gcc -O2 -fauto-profile=prog.afdo prog.c -o prog\n";
 
