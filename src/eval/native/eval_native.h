@@ -159,8 +159,9 @@ int lp__en_measure(const lp__en_opts *o, const lp__en_program *p, lp__en_result 
 /* Runs argv with stdout to out and stderr to err (NULL: /dev/null) and the
  * given environment additions; returns the wait status or -1. */
 int lp__en_spawn(char *const *argv, char *const *env, const char *out, const char *err);
-/* Prints "WHAT failed (why); see LOG" for a wait status; returns 1. */
-int lp__en_failed(int status, const char *what, const char *log);
+/* Prints "WHAT failed (why)NOTE; see LOG" for a wait status (note: "" or
+ * lp__eval_fault_note's text); returns 1. */
+int lp__en_failed(int status, const char *what, const char *note, const char *log);
 /* Whether a tool is on PATH. */
 int lp__en_have(const char *tool);
 

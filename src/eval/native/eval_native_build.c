@@ -36,7 +36,7 @@ static int run_build(char **argv, const char *what, const char *log)
     char *env[] = {rt, NULL};
     snprintf(rt, sizeof rt, "LOWPROF_RT=%s", given ? given : "");
     int st = lp__en_spawn(argv, given ? env : NULL, log, log);
-    return st == 0 ? 0 : lp__en_failed(st, what, log);
+    return st == 0 ? 0 : lp__en_failed(st, what, "", log);
 }
 
 /* Compiles cyg_count.c (without the instrumentation) into work. */

@@ -33,11 +33,11 @@ int lp__en_spawn(char *const *argv, char *const *env, const char *out, const cha
                              err ? err : "/dev/null", 0);
 }
 
-int lp__en_failed(int status, const char *what, const char *log)
+int lp__en_failed(int status, const char *what, const char *note, const char *log)
 {
     char why[128];
-    return lp_host_fail("%s failed (%s); see %s", what,
-                       lp_host_status_text(status, why, sizeof why), log);
+    return lp_host_fail("%s failed (%s)%s; see %s", what,
+                        lp_host_status_text(status, why, sizeof why), note, log);
 }
 
 int lp__en_have(const char *tool)
@@ -164,14 +164,12 @@ static int run_once(const lp__en_opts *o, const lp__en_program *p, const lp__en_
         WTERMSIG(st) == SIGPROF)
         return 0;
     snprintf(what, sizeof what, "%s: %s%s", p->name, counting ? "valgrind: " : "", c->name);
-    if (st != 0 && c->output == LP__EN_OUT_LOWPROF) {
-        char note[1200], why[128];
-        return lp_host_fail("%s failed (%s)%s; see %s", what,
-                            lp_host_status_text(st, why, sizeof why),
-                            lp__eval_fault_note(run.prof, note, sizeof note), run.err);
+    if (st != 0) {
+        char note[1200] = "";
+        if (c->output == LP__EN_OUT_LOWPROF)
+            lp__eval_fault_note(run.prof, note, sizeof note);
+        return lp__en_failed(st, what, note, run.err);
     }
-    if (st != 0)
-        return lp__en_failed(st, what, run.err);
     lp__eval_first_line(run.out, line, sizeof line);
     /* The counted size has no checksum in the manifest: the line's shape
      * is checked. */

@@ -116,7 +116,7 @@ static int apt(const char *apt_dir, const char *cwd, const char *verb, const cha
         return lp_host_fail("%s: path too long or quoted", apt_dir);
     char *argv[] = {"sh", "-c", cmd, NULL};
     int st = lp__en_spawn(argv, NULL, log, log);
-    return st == 0 ? 0 : lp__en_failed(st, "apt-get", log);
+    return st == 0 ? 0 : lp__en_failed(st, "apt-get", "", log);
 }
 
 /* Fetches the source once; its folder into dir. */
