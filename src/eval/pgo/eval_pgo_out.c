@@ -78,6 +78,35 @@ static double finite_median(const double *v, size_t n)
     return m;
 }
 
+/* A table's columns kept for their medians over programs (16 at most). */
+typedef struct pg_cols {
+    double v[7][16];
+    size_t n;
+} pg_cols;
+
+static void cols_keep(pg_cols *t, const double *v, size_t ncols)
+{
+    if (t->n >= 16)
+        return;
+    for (size_t c = 0; c < ncols; c++)
+        t->v[c][t->n] = v[c];
+    t->n++;
+}
+
+static void cols_medians(const pg_cols *t, size_t ncols, double *m)
+{
+    for (size_t c = 0; c < ncols; c++)
+        m[c] = finite_median(t->v[c], t->n);
+}
+
+/* Two recovered shares, "A | B" ("n/a" for NAN). */
+static void put_shares(FILE *f, double vg, double rt)
+{
+    num(f, "%.0f %%", 100 * vg, "n/a");
+    fputs(" | ", f);
+    num(f, "%.0f %%", 100 * rt, "n/a");
+}
+
 /* The CSV fields ",v[from]" ... ",v[to - 1]" (empty for NAN). */
 static void cols(FILE *f, const char *fmt, const double *v, unsigned from, unsigned to)
 {
@@ -127,13 +156,12 @@ static int write_csv(const lp__pg_opts *o, const lp__pg_program *ps, const pg_ro
 /* The modelled speedups (eval_pgo_model.c), when the model ran. */
 static void write_model(FILE *f, const lp__pg_program *ps, const pg_row *rows, size_t n)
 {
-    double col[5][16];
-    size_t k = 0;
+    pg_cols t = {.n = 0};
     for (size_t i = 0; i < n; i++) {
         const pg_row *r = &rows[i];
         if (!ps[i].ok || !isfinite(r->model_speedup[LP__PG_INSTR]))
             continue;
-        if (k == 0)
+        if (t.n == 0)
             fputs("\nModelled on the training input (cachegrind's cache and branch events: L1 "
                   "hit 1, LL hit 5, memory 35, mispredicted branch 20 cycles; one run each, "
                   "repeatable):\n\n"
@@ -144,28 +172,18 @@ static void write_model(FILE *f, const lp__pg_program *ps, const pg_row *rows, s
         fprintf(f, "| %s | %.0f | %.4f | %.4f | %.4f | ", ps[i].name, ps[i].model_ir[LP__PG_PLAIN],
                 r->model_speedup[LP__PG_INSTR], r->model_speedup[LP__PG_VG],
                 r->model_speedup[LP__PG_RT]);
-        num(f, "%.0f %%", 100 * r->model_recovered_vg, "n/a");
-        fputs(" | ", f);
-        num(f, "%.0f %%", 100 * r->model_recovered_rt, "n/a");
+        put_shares(f, r->model_recovered_vg, r->model_recovered_rt);
         fputs(" |\n", f);
-        if (k < 16) {
-            double v[5] = {r->model_speedup[LP__PG_INSTR], r->model_speedup[LP__PG_VG],
-                           r->model_speedup[LP__PG_RT], r->model_recovered_vg,
-                           r->model_recovered_rt};
-            for (int c = 0; c < 5; c++)
-                col[c][k] = v[c];
-            k++;
-        }
+        double v[5] = {r->model_speedup[LP__PG_INSTR], r->model_speedup[LP__PG_VG],
+                       r->model_speedup[LP__PG_RT], r->model_recovered_vg, r->model_recovered_rt};
+        cols_keep(&t, v, 5);
     }
-    if (k == 0)
+    if (t.n == 0)
         return;
     double m[5];
-    for (int c = 0; c < 5; c++)
-        m[c] = finite_median(col[c], k);
+    cols_medians(&t, 5, m);
     fprintf(f, "| **median** | | %.4f | %.4f | %.4f | ", m[0], m[1], m[2]);
-    num(f, "%.0f %%", 100 * m[3], "n/a");
-    fputs(" | ", f);
-    num(f, "%.0f %%", 100 * m[4], "n/a");
+    put_shares(f, m[3], m[4]);
     fputs(" |\n\nIn the model, the runtime's profile recovers ", f);
     num(f, "%.0f %%", 100 * m[4], "n/a");
     fputs(" of instrumentation PGO's gain on the median program (the target's 90 %, "
@@ -187,8 +205,7 @@ static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps,
           "recovered rt | cost instr | cost vg | cost rt (training) | cost rt (measured) |\n"
           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
           f);
-    double col[7][16];
-    size_t k = 0;
+    pg_cols t = {.n = 0};
     for (size_t i = 0; i < n; i++) {
         const lp__pg_program *p = &ps[i];
         const pg_row *r = &rows[i];
@@ -198,9 +215,7 @@ static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps,
         }
         fprintf(f, "| %s | %.3f | %.3f | %.3f | %.3f | ", p->name, p->median[LP__PG_PLAIN],
                 r->speedup[LP__PG_INSTR], r->speedup[LP__PG_VG], r->speedup[LP__PG_RT]);
-        num(f, "%.0f %%", 100 * r->recovered_vg, "n/a");
-        fputs(" | ", f);
-        num(f, "%.0f %%", 100 * r->recovered_rt, "n/a");
+        put_shares(f, r->recovered_vg, r->recovered_rt);
         fputs(" | ", f);
         for (unsigned b = LP__PG_INSTR; b <= LP__PG_RT; b++) {
             num(f, "%.2fx", p->collect[b], "n/a");
@@ -208,22 +223,15 @@ static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps,
         }
         num(f, "%+.1f %%", 100 * (r->collect_measured - 1), "n/a");
         fputs(" |\n", f);
-        if (k < 16) {
-            double v[7] = {r->speedup[LP__PG_INSTR], r->speedup[LP__PG_VG], r->speedup[LP__PG_RT],
-                           r->recovered_vg,          r->recovered_rt,       p->collect[LP__PG_RT],
-                           r->collect_measured};
-            for (int c = 0; c < 7; c++)
-                col[c][k] = v[c];
-            k++;
-        }
+        double v[7] = {r->speedup[LP__PG_INSTR], r->speedup[LP__PG_VG], r->speedup[LP__PG_RT],
+                       r->recovered_vg,          r->recovered_rt,       p->collect[LP__PG_RT],
+                       r->collect_measured};
+        cols_keep(&t, v, 7);
     }
     double m[7];
-    for (int c = 0; c < 7; c++)
-        m[c] = finite_median(col[c], k);
+    cols_medians(&t, 7, m);
     fprintf(f, "| **median** | | %.3f | %.3f | %.3f | ", m[0], m[1], m[2]);
-    num(f, "%.0f %%", 100 * m[3], "n/a");
-    fputs(" | ", f);
-    num(f, "%.0f %%", 100 * m[4], "n/a");
+    put_shares(f, m[3], m[4]);
     fputs(" | | | ", f);
     num(f, "%.2fx", m[5], "n/a");
     fputs(" | ", f);
