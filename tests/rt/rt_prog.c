@@ -8,7 +8,9 @@
  *            status 3 after
  *            writing to stdout and stderr
  *   switch   strategy=never: lp_rt_setpf on one method at a time; a
- *            method that switches its own blocks off half-way
+ *            method that switches its own blocks off half-way; prints how
+ *            the copies' increments read before, while blocks are on, and
+ *            after
  *   flags    thread flags with pushpf/poppf around nested calls
  *   threads  16 threads calling leaf() and hot() while one thread switches
  *            switched() on and off
@@ -25,6 +27,7 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,9 +234,27 @@ NOINLINE void stops_midway(void)
         SINK_ADD(2);
 }
 
+/* The copies' counter increments that lowprof cc listed in __lp_inc64
+ * (the runtime turns each `addq $1, %fs:X` into `cmpq $1, %fs:X` between
+ * windows, rt_patch.c): how many read as which, by their ModRM byte. */
+extern const int32_t __start___lp_inc64[] __attribute__((weak));
+extern const int32_t __stop___lp_inc64[] __attribute__((weak));
+
+static void print_increments(const char *when)
+{
+    unsigned add = 0, cmp = 0;
+    for (const int32_t *e = __start___lp_inc64; e && e < __stop___lp_inc64; e++) {
+        const unsigned char *p = (const unsigned char *)e + *e;
+        add += p[3] == 0x04;
+        cmp += p[3] == 0x3c;
+    }
+    printf("increments %s: %u add, %u cmp\n", when, add, cmp);
+}
+
 static int mode_switch(void)
 {
     int bad = 0;
+    print_increments("before");
     bad |= check(lp_rt_enabled() == 1, "runtime enabled");
     bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, LP_RT_FN(leaf)) == 0, "setpf leaf");
     for (int i = 0; i < 100; i++) {
@@ -252,11 +273,13 @@ static int mode_switch(void)
     other(); /* never: back under the daemon, which keeps it off */
     /* blocks of loop777 only */
     bad |= check(lp_rt_setpf(LP_RT_BLOCKS, LP_RT_FN(loop777)) == 0, "setpf blocks loop777");
+    print_increments("on");
     loop777();
     hot();
     bad |= check(lp_rt_resetpf(LP_RT_BLOCKS, LP_RT_FN(loop777)) == 0, "resetpf blocks loop777");
     bad |= check(lp_rt_setpf(LP_RT_BLOCKS, LP_RT_FN(stops_midway)) == 0, "setpf stops_midway");
     stops_midway();
+    print_increments("after");
     bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, (const void *)&sink) == LP_RT_ENOENT,
                  "setpf on data is ENOENT");
     bad |= check(lp_rt_setpf(7, LP_RT_FN(leaf)) == LP_RT_EINVAL, "setpf bad type");

@@ -82,6 +82,7 @@ typedef struct lp_cc_arr {
 typedef struct lp_cc_cctx {
     lp_cc_arr *arrs;
     size_t narrs, cap;
+    int switchable; /* increments written as switchable instructions */
 } lp_cc_cctx;
 
 /* The length of the label a line begins (`NAME:` with NAME of IR name
@@ -198,12 +199,30 @@ static const char *lp_cc_defined(const char *l, size_t n, size_t *len)
 /* Writes a 64-bit increment of counter j of the array name's thread-local
  * twin (name: len bytes, with '@'; k counters): serial names its pointer
  * (%lp.q.S), v and a are the loaded and added values' names, meta the
- * metadata for the memory accesses, add_meta the add's. */
-static void lp_cc_put_increment(lp_cc_buf *b, unsigned long serial, const char *name, size_t len,
-                                unsigned long k, unsigned long j, const char *v, const char *a,
-                                const char *meta, size_t meta_len, const char *add_meta,
-                                size_t add_meta_len)
+ * metadata for the memory accesses, add_meta the add's.
+ *
+ * In an executable (c->switchable) the increment is the one instruction
+ * the code generator would make of the IR, `addq $1, %fs:TWIN@tpoff+8j`,
+ * written as inline assembly so that its address goes into the section
+ * __lp_inc64 (a 32-bit offset from the entry, so the table needs no
+ * relocation at load): the runtime turns it into a `cmpq` of the same
+ * bytes but one while no window is open (rt_patch.c, "the copies'
+ * increments"). A shared library's twins are reached through the GOT
+ * (initial-exec), in two instructions, and keep the IR's increment. */
+static void lp_cc_put_increment(const lp_cc_cctx *c, lp_cc_buf *b, unsigned long serial,
+                                const char *name, size_t len, unsigned long k, unsigned long j,
+                                const char *v, const char *a, const char *meta, size_t meta_len,
+                                const char *add_meta, size_t add_meta_len)
 {
+    if (c->switchable) {
+        lp__cc_printf(
+            b,
+            "  call void asm sideeffect \"1:\\0A\\09addq $$1, %%fs:%.*s.lpt@tpoff+%lu\\0A\\09"
+            ".pushsection __lp_inc64,\\22a\\22,@progbits\\0A\\09.p2align 2\\0A\\09.long 1b - "
+            ".\\0A\\09.popsection\", \"~{dirflag},~{fpsr},~{flags}\"()\n",
+            (int)len - 1, name + 1, 8 * j);
+        return;
+    }
     /* A plain load and store: the code generator makes them one `add` to
      * memory. Where they land never changes, so nothing has to be re-read
      * in a loop. */
@@ -308,7 +327,7 @@ static int lp_cc_widen(const lp_cc_cctx *c, const lp_cc_line *lines, size_t avai
     char vname[64], aname[64];
     snprintf(vname, sizeof vname, "%.*s", (int)vn, v);
     snprintf(aname, sizeof aname, "%.*s", (int)an, a);
-    lp_cc_put_increment(b, (*serial)++, arr->name, arr->len, arr->k, j, vname, aname, meta, tn,
+    lp_cc_put_increment(c, b, (*serial)++, arr->name, arr->len, arr->k, j, vname, aname, meta, tn,
                         add_end, (size_t)(line1_end - add_end));
     return 3 + (int)skip;
 }
@@ -373,6 +392,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         return lp__cc_fail(err, errcap, "out of memory");
     }
     in[len] = 0;
+    c.switchable = !(flags & LP_CC_PIC);
     if (!(flags & (LP_CC_NO_PREFIX | LP_CC_PIC)) &&
         lp__cc_prefixed_scan(&prefixed, lines, n) != 0) {
         free(prefixed.v);
@@ -537,7 +557,8 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
                 char v[40], a[40];
                 snprintf(v, sizeof v, "%%lp.v.%lu", serial);
                 snprintf(a, sizeof a, "%%lp.w.%lu", serial);
-                lp_cc_put_increment(&b, serial++, xarr.name, xarr.len, 1, 0, v, a, "", 0, "", 0);
+                lp_cc_put_increment(&c, &b, serial++, xarr.name, xarr.len, 1, 0, v, a, "", 0, "",
+                                    0);
                 cur = &xarr;
                 cur_j = 0;
             }

@@ -840,6 +840,43 @@ static int lp__rt_segs_load(void)
     return 0;
 }
 
+static int lp__rt_seg_tp_cmp(const void *x, const void *y)
+{
+    const lp__rt_seg *a = x, *b = y;
+    return (a->tpoff > b->tpoff) - (a->tpoff < b->tpoff);
+}
+
+size_t lp__rt_cnt_guards_at(const int64_t *tpoff, long *guard, size_t n)
+{
+    lp__rt_seg *by_tp = lp__rt_nsegs ? malloc(lp__rt_nsegs * sizeof *by_tp) : NULL;
+    size_t found = 0;
+    if (by_tp) {
+        memcpy(by_tp, lp__rt_segs, lp__rt_nsegs * sizeof *by_tp);
+        qsort(by_tp, lp__rt_nsegs, sizeof *by_tp, lp__rt_seg_tp_cmp);
+    }
+    for (size_t i = 0; i < n; i++) {
+        guard[i] = -1;
+        size_t lo = 0, hi = by_tp ? lp__rt_nsegs : 0;
+        while (lo < hi) { /* the last run starting at or before tpoff[i] */
+            size_t mid = lo + (hi - lo) / 2;
+            if (by_tp[mid].tpoff <= tpoff[i])
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (!lo)
+            continue;
+        const lp__rt_seg *s = &by_tp[lo - 1];
+        uint64_t off = (uint64_t)(tpoff[i] - s->tpoff);
+        if (off % sizeof(uint64_t) == 0 && off / sizeof(uint64_t) < s->n) {
+            guard[i] = (long)(s->g0 + off / sizeof(uint64_t));
+            found++;
+        }
+    }
+    free(by_tp);
+    return found;
+}
+
 int lp__rt_counters_init(void)
 {
     size_t arcs = lp__rt.cfg.arcs ? lp__rt.cfg.arcs : 8 * lp__rt.nmethods;
