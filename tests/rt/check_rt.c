@@ -396,16 +396,21 @@ static void test_switch(void)
     unsigned long long outside = strtoull(meta(&l, "outside-calls"), NULL, 10);
     CHECK(outside == 112, "outside-calls %llu, expected 112", outside);
     CHECK(has_block(&l, "loop777", 777), "loop777's blocks after setpf(BLOCKS)");
-    /* The copies' increments: inert (cmpq) while nothing counts, live
-     * (addq) while a method's blocks are on, inert again once all are
-     * off. */
-    unsigned a[3] = {0}, c[3] = {0};
+    /* The copies' increments: inert while nothing counts, live while a
+     * method's blocks are on, inert again once all are off. */
+    unsigned a[3] = {0}, c[3] = {0}, all[3] = {0};
     const char *out = slurp(path_in(g_work, "out.txt"));
     const char *at[3] = {strstr(out, "increments before:"), strstr(out, "increments on:"),
                          strstr(out, "increments after:")};
-    for (int i = 0; i < 3; i++)
-        CHECK(at[i] && sscanf(strchr(at[i], ':') + 1, "%u add, %u cmp", &a[i], &c[i]) == 2,
+    for (int i = 0; i < 3; i++) {
+        CHECK(at[i] && sscanf(strchr(at[i], ':') + 1, "%u live, %u inert of %u", &a[i], &c[i],
+                              &all[i]) == 3,
               "no increments line %d in the output", i);
+        CHECK(a[i] + c[i] == all[i],
+              "line %d: %u live and %u inert of %u increments: the others "
+              "are neither",
+              i, a[i], c[i], all[i]);
+    }
     CHECK(c[0] > 0 && a[0] == 0, "before any window: %u increments live, %u inert", a[0], c[0]);
     CHECK(a[1] == c[0] && c[1] == 0, "blocks on: %u live, %u inert, expected %u live", a[1], c[1],
           c[0]);
