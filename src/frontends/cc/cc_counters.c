@@ -205,8 +205,8 @@ static const char *lp_cc_defined(const char *l, size_t n, size_t *len)
  * the code generator would make of the IR, `addq $1, %fs:TWIN@tpoff+8j`,
  * written as inline assembly so that its address goes into the section
  * __lp_inc64 (a 32-bit offset from the entry, so the table needs no
- * relocation at load): the runtime turns it into a `cmpq` of the same
- * bytes but one while no window is open (rt_patch.c, "the copies'
+ * relocation at load): the runtime turns it into a `cmpq` (one byte
+ * changes) while no window is open (rt_patch.c, "the copies'
  * increments"). A shared library's twins are reached through the GOT
  * (initial-exec), in two instructions, and keep the IR's increment. */
 static void lp_cc_put_increment(const lp_cc_cctx *c, lp_cc_buf *b, unsigned long serial,

@@ -2,7 +2,7 @@
  * other threads run it (the paper's runtime swapping setpf and resetpf at
  * a method's entry, section III.C).
  *
- * Every entry or coverage site is a 5-byte instruction whose last four bytes never
+ * Every switchable site is a 5-byte instruction whose last four bytes never
  * change once prepared, so switching writes one byte, which is always
  * atomic, whatever the site's alignment:
  *
@@ -59,10 +59,12 @@
  * The copies' counter increments switch too (lowprof cc writes them in an
  * executable as one instruction each and lists them, cc_counters.c):
  *
- *   increment    on  64 48 83 04 25 d0 d1 d2 d3 01   addq $1, %fs:disp32
- *                off 66 2E 0F 1F 84 00 d1 d2 d3 01   the 10-byte NOP
+ *   increment    on  64 48 83 04 25 disp32 01   addq $1, %fs:disp32
+ *                off 64 48 83 3C 25 disp32 01   cmpq $1, %fs:disp32
  *
- * in three stores (below, "the copies' increments").
+ * ModRM 04 against 3C is the 0x83 group's /0 (ADD) against /7 (CMP): the
+ * same length and operand, a load and the flags (which the increment
+ * clobbered already) and no store.
  *
  * Pages are made writable with PROT_READ|PROT_WRITE|PROT_EXEC, never
  * without EXEC since other threads execute them, in runs of adjacent pages,
@@ -262,39 +264,38 @@ static int lp__rt_entry_on(const lp__rt_method *m)
  * only while the gate is open, except a prefixed clock's entry counter,
  * which times the program between windows (rt_clock.c).
  *
- * Off, an increment is the 10-byte NOP, with the same last four bytes.
- * The one-byte switch to `cmpq` (ModRM 04 to 3C, the 0x83 group's /7 in
- * place of its /0: a load and no store) saves little: with compress's
- * copies running all the time, the increments cost 10.5 % of CPU time,
- * 8.0 % as `cmpq` and 2.1 % as NOPs (doc/eval-native.md). Bytes 0-5
- * change, in the order that never shows a thread a torn instruction (a
- * thread's pc is at byte 0 or past byte 9, never between): an atomic
- * 2-byte `jmp +8` (EB 08) over bytes 0-1, then bytes 2-5, then the final
- * bytes 0-1. A site whose bytes 0-1 straddle a cache line, where a 2-byte
- * store is not atomic, switches its ModRM byte alone, to `cmpq`. */
+ * Off, an increment is `cmpq`: one byte changes, so a thread that fetches
+ * the instruction while it is written decodes one form or the other. It
+ * saves less than the 10-byte NOP would (compress's copies running all the
+ * time: increments +10.5 % of CPU time, as `cmpq` +8.0 %, as NOPs +2.1 %;
+ * doc/eval-native.md), but a NOP differs in six bytes, and a jump over
+ * them while they change is not enough: an instruction that straddles
+ * two cache lines can be fetched half before the stores and half after
+ * (json crashed so, in 1 run of 6, executing from the NOP's ninth byte).
+ * Writing it safely takes what the kernel's text_poke_bp does: an int3
+ * first, and every thread's core serialised between the steps
+ * (membarrier's SYNC_CORE). */
 typedef struct lp__rt_inc {
-    uint64_t addr;   /* its first byte */
+    uint64_t modrm;  /* the byte that switches */
     uint32_t method; /* the method whose copy holds it */
-    uint8_t disp0;   /* its byte 5, the displacement's first */
     uint8_t entry;   /* it counts the copy's entries */
-    uint8_t live;    /* written as the increment */
+    uint8_t live;    /* written as ADD */
 } lp__rt_inc;
 
 static lp__rt_inc *lp__rt_incs;
 static size_t lp__rt_nincs;
 
-enum { LP__RT_INC_LEN = 10 };
+enum { LP__RT_INC_ADD = 0x04, LP__RT_INC_CMP = 0x3c, LP__RT_INC_LEN = 10 };
 
 /* The table lowprof cc writes: each increment's offset from its entry. */
 extern const int32_t __start___lp_inc64[] __attribute__((weak));
 extern const int32_t __stop___lp_inc64[] __attribute__((weak));
 
-/* The increment at a, as compiled (addq $1, %fs:disp32: 64 48 83 04 25
- * disp32 01), and its displacement; 0 if the bytes there are anything
- * else (the site is then left alone). */
+/* The increment at a, as compiled, and its displacement; 0 if the bytes
+ * there are anything else (the site is then left alone). */
 LP__TEXT_ACCESS static int lp__rt_inc_at(uint64_t a, int64_t *disp)
 {
-    static const uint8_t head[] = {0x64, 0x48, 0x83, 0x04, 0x25};
+    static const uint8_t head[] = {0x64, 0x48, 0x83, LP__RT_INC_ADD, 0x25};
     const uint8_t *p = (const uint8_t *)(uintptr_t)a;
     for (size_t i = 0; i < sizeof head; i++)
         if (p[i] != head[i])
@@ -303,12 +304,6 @@ LP__TEXT_ACCESS static int lp__rt_inc_at(uint64_t a, int64_t *disp)
         return 0;
     *disp = lp__rt_text_rel32(p + 5);
     return 1;
-}
-
-static int lp__rt_inc_cmp(const void *x, const void *y)
-{
-    const lp__rt_inc *a = x, *b = y;
-    return a->addr < b->addr ? -1 : a->addr > b->addr;
 }
 
 /* Finds the increments in the executable's copies whose counters have
@@ -329,8 +324,7 @@ static void lp__rt_incs_find(void)
         if (c < 0 || lp__rt.copies[c].method < 0 || a + LP__RT_INC_LEN > lp__rt.copies[c].end ||
             !lp__rt_inc_at(a, &disp[k]))
             continue;
-        v[k] = (lp__rt_inc){a, (uint32_t)lp__rt.copies[c].method, (uint8_t)disp[k], 0, 1};
-        k++;
+        v[k++] = (lp__rt_inc){a + 3, (uint32_t)lp__rt.copies[c].method, 0, 1};
     }
     if (guard)
         lp__rt_cnt_guards_at(disp, guard, k);
@@ -343,68 +337,34 @@ static void lp__rt_incs_find(void)
     }
     free(guard);
     free(disp);
-    if (kept)
-        qsort(v, kept, sizeof *v, lp__rt_inc_cmp);
-    else
+    if (!kept)
         free(v);
     lp__rt_incs = kept ? v : NULL;
     lp__rt_nincs = kept;
 }
 
-static uint8_t lp__rt_inc_wanted(const lp__rt_inc *s, uint8_t open)
-{
-    return open || (s->entry && lp__rt.methods[s->method].clock);
-}
-
-/* Writes site s live or off (the text writable). */
-LP__TEXT_ACCESS static void lp__rt_inc_write(const lp__rt_inc *s, uint8_t live)
-{
-    if ((s->addr & 63) == 63) {
-        lp__rt_store8(s->addr + 3, live ? 0x04 : 0x3c);
-        return;
-    }
-    uint32_t live_2_5 = 0x83u | 0x04u << 8 | 0x25u << 16 | (uint32_t)s->disp0 << 24;
-    lp__rt_store16(s->addr, 0x08eb);                            /* jmp +8 */
-    lp__rt_store32(s->addr + 2, live ? live_2_5 : 0x00841f0fu); /* 0F 1F 84 00 */
-    lp__rt_store16(s->addr, live ? 0x4864 : 0x2e66);            /* 64 48 | 66 2E */
-}
-
-static void lp__rt_incs_write(void *arg)
-{
-    uint8_t open = *(const uint8_t *)arg;
-    for (size_t i = 0; i < lp__rt_nincs; i++) {
-        lp__rt_inc *s = &lp__rt_incs[i];
-        uint8_t want = lp__rt_inc_wanted(s, open);
-        if (want != s->live) {
-            lp__rt_inc_write(s, want);
-            s->live = want;
-            lp__rt.patches++;
-        }
-    }
-}
-
-/* Switches the increments that must change for the gate as it is now. */
-static void lp__rt_incs_switch(void)
+/* Queues the increments that must change for the gate as it is now. */
+static int lp__rt_queue_incs(size_t *n)
 {
     uint8_t open = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_RELAXED);
-    uint64_t lo = UINT64_MAX, hi = 0;
     for (size_t i = 0; i < lp__rt_nincs; i++) {
-        const lp__rt_inc *s = &lp__rt_incs[i];
-        if (lp__rt_inc_wanted(s, open) != s->live) {
-            lo = s->addr < lo ? s->addr : lo;
-            hi = s->addr + LP__RT_INC_LEN;
-        }
+        lp__rt_inc *s = &lp__rt_incs[i];
+        uint8_t want = open || (s->entry && lp__rt.methods[s->method].clock);
+        if (want == s->live)
+            continue;
+        if (lp__rt_queue(n, s->modrm, want ? LP__RT_INC_ADD : LP__RT_INC_CMP) != 0)
+            return -1; /* out of memory: those queued still go */
+        s->live = want;
     }
-    if (hi > lo)
-        lp__rt_with_writable(lo, hi, lp__rt_incs_write, &open);
+    return 0;
 }
 
 /* With inline counters the copies count function events too: they count
  * while either type is on for some method, except that a clock or a
  * sticky method, which stays on between windows (rt_clock.c,
- * rt_sticky.c), opens the gate only in them. The copies' increments
- * follow. */
-static void lp__rt_gate_update(void)
+ * rt_sticky.c), opens the gate only in them. The increments that must
+ * follow are queued on n. */
+static void lp__rt_gate_update(size_t *n)
 {
     uint8_t any = 0;
     for (size_t i = 0; i < lp__rt.nmethods && !any; i++) {
@@ -414,7 +374,7 @@ static void lp__rt_gate_update(void)
     }
     __atomic_store_n(&lp__rt.blocks_on, any, __ATOMIC_SEQ_CST);
     lp__rt_cnt_gate();
-    lp__rt_incs_switch();
+    lp__rt_queue_incs(n);
 }
 
 size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
@@ -451,7 +411,7 @@ size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
             m->on_ns[type] += now > m->on_since[type] ? now - m->on_since[type] : 0;
     }
     if (type == LP_RT_BLOCKS || lp__rt_cnt_start)
-        lp__rt_gate_update();
+        lp__rt_gate_update(&n);
     /* Methods are sorted by entry and their sites lie inside them, so the
      * queue is nearly sorted already; the flush sorts anyway for the page
      * runs. */
@@ -635,7 +595,9 @@ int lp__rt_patch_prepare(void)
     lp__rt_xcalls_find();
     /* The increments start off, as the gate does. */
     lp__rt_incs_find();
-    lp__rt_incs_switch();
+    size_t n = 0;
+    lp__rt_queue_incs(&n);
+    lp__rt_flush_writes(n);
     if (lp__rt.ncov && !lp__rt.ncopies && lp__rt_with_writable(lp__rt.cov[0].addr,
                                             lp__rt.cov[lp__rt.ncov - 1].addr + 5,
                                             lp__rt_prepare_cov, NULL) != 0)
@@ -669,5 +631,7 @@ void lp__rt_patch_clock(size_t i, int on)
         m->direct = (uint8_t)direct;
         lp__rt_with_writable(m->site, m->site + 5, lp__rt_retarget, m);
     }
-    lp__rt_gate_update();
+    size_t n = 0;
+    lp__rt_gate_update(&n);
+    lp__rt_flush_writes(n);
 }
