@@ -235,22 +235,20 @@ NOINLINE void stops_midway(void)
 }
 
 /* The copies' counter increments that lowprof cc listed in __lp_inc64
- * (the runtime makes each `addq $1, %fs:X` inert between windows,
- * rt_patch.c): how many read as the increment, and how many as one of its
- * two inert forms, the 10-byte NOP or `cmpq $1, %fs:X`. */
+ * (the runtime turns each `addq $1, %fs:X` into `cmpq $1, %fs:X` between
+ * windows, rt_patch.c): how many read as which. */
 extern const int32_t __start___lp_inc64[] __attribute__((weak));
 extern const int32_t __stop___lp_inc64[] __attribute__((weak));
 
 static void print_increments(const char *when)
 {
     static const unsigned char add[] = {0x64, 0x48, 0x83, 0x04, 0x25},
-                               nop[] = {0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00},
                                cmp[] = {0x64, 0x48, 0x83, 0x3c, 0x25};
     unsigned live = 0, inert = 0, all = 0;
     for (const int32_t *e = __start___lp_inc64; e && e < __stop___lp_inc64; e++, all++) {
         const unsigned char *p = (const unsigned char *)e + *e;
         live += memcmp(p, add, sizeof add) == 0;
-        inert += memcmp(p, nop, sizeof nop) == 0 || memcmp(p, cmp, sizeof cmp) == 0;
+        inert += memcmp(p, cmp, sizeof cmp) == 0;
     }
     printf("increments %s: %u live, %u inert of %u\n", when, live, inert, all);
 }

@@ -271,7 +271,7 @@ static int lp__rt_entry_on(const lp__rt_method *m)
  * doc/eval-native.md), but a NOP differs in six bytes, and a jump over
  * them while they change is not enough: an instruction that straddles
  * two cache lines can be fetched half before the stores and half after
- * (json crashed so, in 1 run of 6, executing from the NOP's ninth byte).
+ * (json crashed so, in 1 run of 6, executing from a site's byte 9).
  * Writing it safely takes what the kernel's text_poke_bp does: an int3
  * first, and every thread's core serialised between the steps
  * (membarrier's SYNC_CORE). */
