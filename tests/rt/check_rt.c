@@ -407,9 +407,8 @@ static void test_switch(void)
                               &all[i]) == 3,
               "no increments line %d in the output", i);
         CHECK(a[i] + c[i] == all[i],
-              "line %d: %u live and %u inert of %u increments: the others "
-              "are neither",
-              i, a[i], c[i], all[i]);
+              "line %d: %u live and %u inert of %u increments: the others are neither", i, a[i],
+              c[i], all[i]);
     }
     CHECK(c[0] > 0 && a[0] == 0, "before any window: %u increments live, %u inert", a[0], c[0]);
     CHECK(a[1] == c[0] && c[1] == 0, "blocks on: %u live, %u inert, expected %u live", a[1], c[1],

@@ -846,10 +846,9 @@ static int lp__rt_seg_tp_cmp(const void *x, const void *y)
     return (a->tpoff > b->tpoff) - (a->tpoff < b->tpoff);
 }
 
-size_t lp__rt_cnt_guards_at(const int64_t *tpoff, long *guard, size_t n)
+void lp__rt_cnt_guards_at(const int64_t *tpoff, long *guard, size_t n)
 {
     lp__rt_seg *by_tp = lp__rt_nsegs ? malloc(lp__rt_nsegs * sizeof *by_tp) : NULL;
-    size_t found = 0;
     if (by_tp) {
         memcpy(by_tp, lp__rt_segs, lp__rt_nsegs * sizeof *by_tp);
         qsort(by_tp, lp__rt_nsegs, sizeof *by_tp, lp__rt_seg_tp_cmp);
@@ -868,13 +867,10 @@ size_t lp__rt_cnt_guards_at(const int64_t *tpoff, long *guard, size_t n)
             continue;
         const lp__rt_seg *s = &by_tp[lo - 1];
         uint64_t off = (uint64_t)(tpoff[i] - s->tpoff);
-        if (off % sizeof(uint64_t) == 0 && off / sizeof(uint64_t) < s->n) {
+        if (off % sizeof(uint64_t) == 0 && off / sizeof(uint64_t) < s->n)
             guard[i] = (long)(s->g0 + off / sizeof(uint64_t));
-            found++;
-        }
     }
     free(by_tp);
-    return found;
 }
 
 int lp__rt_counters_init(void)

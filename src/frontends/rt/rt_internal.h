@@ -333,8 +333,8 @@ LP__HIDDEN void lp__rt_entry_tramp(void);
  * methods and guards are known. */
 LP__HIDDEN int lp__rt_counters_init(void);
 /* The counters whose twins lie at the n offsets tpoff from the thread
- * pointer, into guard (-1 where none does); returns how many were found. */
-LP__HIDDEN size_t lp__rt_cnt_guards_at(const int64_t *tpoff, long *guard, size_t n);
+ * pointer, into guard (-1 where none does, or without memory). */
+LP__HIDDEN void lp__rt_cnt_guards_at(const int64_t *tpoff, long *guard, size_t n);
 /* Zeroes every block and gives all but the calling thread's back (fork
  * child: the other threads are gone). */
 LP__HIDDEN void lp__rt_counters_reset(void);

@@ -343,8 +343,9 @@ static void lp__rt_incs_find(void)
     lp__rt_nincs = kept;
 }
 
-/* Queues the increments that must change for the gate as it is now. */
-static int lp__rt_queue_incs(size_t *n)
+/* Queues the increments that must change for the gate as it is now;
+ * without memory the rest stay as they are, and the next call retries. */
+static void lp__rt_queue_incs(size_t *n)
 {
     uint8_t open = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_RELAXED);
     for (size_t i = 0; i < lp__rt_nincs; i++) {
@@ -353,10 +354,9 @@ static int lp__rt_queue_incs(size_t *n)
         if (want == s->live)
             continue;
         if (lp__rt_queue(n, s->modrm, want ? LP__RT_INC_ADD : LP__RT_INC_CMP) != 0)
-            return -1; /* out of memory: those queued still go */
+            return; /* those queued still go */
         s->live = want;
     }
-    return 0;
 }
 
 /* With inline counters the copies count function events too: they count
