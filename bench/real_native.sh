@@ -11,10 +11,13 @@
 # build's stops the script. Prints a Markdown table of the median CPU time
 # (user + system) and its excess over the plain build.
 #
-#   real_native.sh [-b BUILD] [-r ROUNDS] [-c CACHE] [PROGRAM...]
+#   real_native.sh [-b BUILD] [-r ROUNDS] [-c CACHE] [-o] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -r  timing rounds (default: 7)
+# -o  also builds with `lowprof cc --loops=one` (the copies' loops in one
+#     version, which count until the copy returns), timed at 10 % windows
+#     beside the default builds (cg1-10, blk1-10)
 # -c  where the sources are fetched and built (default:
 #     ~/.cache/lowprof/real-native); sources come from `apt-get source`
 #     (bench/debian_source.sh)
@@ -22,13 +25,14 @@
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-build=$root/build rounds=7 cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/real-native
-while getopts "b:r:c:" opt; do
+build=$root/build rounds=7 cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/real-native one=0
+while getopts "b:r:c:o" opt; do
   case $opt in
     b) build=$(cd "$OPTARG" && pwd) ;;
     r) rounds=$OPTARG ;;
     c) cache=$OPTARG ;;
-    *) sed -n '2,21p' "$0" >&2; exit 2 ;;
+    o) one=1 ;;
+    *) sed -n '2,24p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -48,8 +52,16 @@ programs=("$@")
 configs=("plain -" "cg-off strategy=never" "cg-10 strategy=periodic,duty=10"
          "cg-100 strategy=always" "blk-10 strategy=periodic,duty=10,profiles=call-graph,block"
          "blk-100 strategy=always,profiles=call-graph,block")
-build_of() { case $1 in plain) echo plain ;; cg-*) echo cg ;; *) echo blk ;; esac; }
-profiles_of() { case $1 in cg) echo call-graph ;; blk) echo call-graph,block ;; esac; }
+kinds=(plain cg blk)
+if [ $one = 1 ]; then
+  configs+=("cg1-10 strategy=periodic,duty=10"
+            "blk1-10 strategy=periodic,duty=10,profiles=call-graph,block")
+  kinds+=(cg1 blk1)
+fi
+build_of() { case $1 in plain) echo plain ;; cg1-*) echo cg1 ;; blk1-*) echo blk1 ;; cg-*) echo cg ;; *) echo blk ;; esac; }
+profiles_of() { case $1 in cg*) echo call-graph ;; blk*) echo call-graph,block ;; esac; }
+# lowprof cc's options for a build kind (cg1, blk1: the loops in one version)
+cc_of() { case $1 in *1) echo "--profiles=$(profiles_of "$1") --loops=one" ;; *) echo "--profiles=$(profiles_of "$1")" ;; esac; }
 
 # gzip: a configured tree per build; the binary is DIR/gzip.
 build_gzip() { # kind -> prints the binary
@@ -57,7 +69,7 @@ build_gzip() { # kind -> prints the binary
   if [ ! -x "$dir/gzip" ]; then
     rm -rf "$dir" && cp -a "$(debian_source gzip "$cache")" "$dir" || return 1
     cc=clang
-    [ "$kind" != plain ] && cc="$lowprof cc --profiles=$(profiles_of "$kind") --"
+    [ "$kind" != plain ] && cc="$lowprof cc $(cc_of "$kind") --"
     # The Debian patches touch configure.ac: autotools are not run again.
     (cd "$dir" && ./configure CC="$cc" CFLAGS="-O2 -g" >configure.log 2>&1 &&
       make ACLOCAL=true AUTOCONF=true AUTOMAKE=true AUTOHEADER=true MAKEINFO=true \
@@ -81,7 +93,8 @@ build_sqlite() {
     if [ "$kind" = plain ]; then
       clang "${flags[@]}"
     else
-      "$lowprof" cc --profiles="$(profiles_of "$kind")" -- "${flags[@]}"
+      # shellcheck disable=SC2046 # the options are words
+      "$lowprof" cc $(cc_of "$kind") -- "${flags[@]}"
     fi >"$exe.log" 2>&1 || { echo "SQLite ($kind): the build failed; see $exe.log" >&2; return 1; }
   fi
   echo "$exe"
@@ -117,7 +130,7 @@ echo "|---|---|---:|---:|"
 for prog in "${programs[@]}"; do
   case $prog in gzip | sqlite) ;; *) echo "unknown program $prog" >&2; exit 2 ;; esac
   declare -A exe=() times=()
-  for kind in plain cg blk; do
+  for kind in "${kinds[@]}"; do
     exe[$kind]=$("build_$prog" "$kind") || exit 1
   done
   input=$(job_input "$prog")

@@ -18,6 +18,7 @@ typedef struct lp_cc_build {
     size_t nlink_tail;
     int print;              /* print each command on stderr */
     int calls_only;         /* the call graph only: blocks without calls go uncounted */
+    int one_version;        /* the copies' loops as compiled, not in two versions */
     /* Bursty tracing's placement (lowprof/bursty.h names it), or NULL:
      * each function gets checking and instrumented code in its own body
      * instead of a copy (src/frontends/cc/cc_bursty.h); entry_flag and

@@ -23,8 +23,8 @@
 #include "cli.h"
 
 const char cmd_cc_help[] =
-    "usage: lowprof cc [--profiles=LIST] [--blocks=clone|inline] [--cc=COMPILER]\n"
-    "                  [--rt=ARCHIVE] [--print] [--] COMPILER-ARGS...\n"
+    "usage: lowprof cc [--profiles=LIST] [--blocks=clone|inline] [--loops=two|one]\n"
+    "                  [--cc=COMPILER] [--rt=ARCHIVE] [--print] [--] COMPILER-ARGS...\n"
     "\n"
     "Runs the C compiler with the instrumentation the native runtime switches,\n"
     "and links the runtime (liblowprof-rt.a) and -pthread when the command\n"
@@ -62,6 +62,12 @@ const char cmd_cc_help[] =
     "                   inline  no copies: trace-pc-guard coverage calls in the\n"
     "                           functions themselves, switched off by patching\n"
     "                           (costs 24-56 % off), and the trampoline\n"
+    "  --loops=MODE     the copies' outermost loops (clone):\n"
+    "                   two  each in two versions, counted and not, chosen\n"
+    "                        at every iteration by whether a window is open:\n"
+    "                        a copy that runs on after its window stops\n"
+    "                        counting at its next iteration (the default)\n"
+    "                   one  as compiled: a copy counts until it returns\n"
     "  --cc=COMPILER    the compiler (default: $CC unless it names lowprof,\n"
     "                   as CC=\"lowprof cc --\" for configure does; else clang,\n"
     "                   else cc; block needs clang)\n"
@@ -345,7 +351,7 @@ int cmd_cc(int argc, char **argv)
     unsigned types = 1; /* bit 0 call-graph, bit 1 block, bit 2 frame pointers */
     const char *compiler = NULL, *rt_given = NULL;
     char bursty[32] = ""; /* bursty tracing's placement */
-    int print = 0, i = 1, inline_blocks = 0;
+    int print = 0, i = 1, inline_blocks = 0, one_version = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
@@ -388,6 +394,10 @@ int cmd_cc(int argc, char **argv)
             inline_blocks = a[9] == 'i';
         } else if (strncmp(a, "--blocks=", 9) == 0) {
             return lp_host_usage("cc", "--blocks: '%s' is not clone or inline", a + 9);
+        } else if (strcmp(a, "--loops=two") == 0 || strcmp(a, "--loops=one") == 0) {
+            one_version = a[8] == 'o';
+        } else if (strncmp(a, "--loops=", 8) == 0) {
+            return lp_host_usage("cc", "--loops: '%s' is not two or one", a + 8);
         } else if (strncmp(a, "--cc=", 5) == 0 && a[5]) {
             compiler = a + 5;
         } else if (strncmp(a, "--rt=", 5) == 0 && a[5]) {
@@ -476,6 +486,7 @@ int cmd_cc(int argc, char **argv)
             .nlink_tail = ntail,
             .print = print,
             .calls_only = !(types & 2),
+            .one_version = one_version,
         };
         int rc = lp_cc_clone_build(&b);
         free(av);

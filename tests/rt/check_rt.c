@@ -142,6 +142,8 @@ static const char *g_blocks = "clone";
 /* The program build_with compiles: rt_prog.c unless a test names another
  * of tests/rt. */
 static const char *g_prog_src = "rt_prog.c";
+/* lowprof cc --loops: the copies' loops in two versions or in one. */
+static const char *g_loops = "two";
 
 /* Compiles g_prog_src into WORK/name with `lowprof cc` (compiler cc and
  * --profiles=profiles) and extra compiler arguments (NULL-terminated). */
@@ -162,9 +164,11 @@ static void build_with(const char *name, const char *cc, const char *profiles, c
     char ccopt[4200], profopt[64];
     snprintf(ccopt, sizeof ccopt, "--cc=%s", cc);
     snprintf(profopt, sizeof profopt, "--profiles=%s", profiles);
-    const char *argv[32] = {g_lowprof, "cc", profopt, ccopt,  rtopt, blocksopt, "--",
-                            "-O2",     "-g", incdir,  src,    "-o",  exe};
-    size_t n = 13;
+    char loopsopt[32];
+    snprintf(loopsopt, sizeof loopsopt, "--loops=%s", g_loops);
+    const char *argv[32] = {g_lowprof, "cc",  profopt, ccopt,  rtopt, blocksopt, loopsopt,
+                            "--",      "-O2", "-g",    incdir, src,   "-o",      exe};
+    size_t n = 14;
     for (size_t i = 0; extra && extra[i] && n < 30; i++)
         argv[n++] = extra[i];
     argv[n] = NULL;
@@ -320,7 +324,9 @@ static void test_exact(void)
     /* blocks: leaf is one block; loop777 (unoptimised) has the entry, the
      * body (777) and the exit among the blocks sancov instruments (it
      * leaves out blocks whose counts others imply, such as the loop's
-     * condition) */
+     * condition); in a copy also the edge from the loop's counted version
+     * to the exit, which the version without counters enters too
+     * (src/frontends/cc/cc_loops.c) */
     CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL) == 1000, "leaf's blocks %llu",
           (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL));
     CHECK(has_block(&l, "loop777", 777), "loop777: no block ran 777 times");
@@ -330,7 +336,8 @@ static void test_exact(void)
           "hidden_leaf: %llu invocations, blocks sum to %llu, not 300",
           (unsigned long long)method(&l, "hidden_leaf"),
           (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "hidden_leaf", NULL));
-    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "loop777", NULL) == 1 + 777 + 1,
+    uint64_t exit_edge = strcmp(g_blocks, "clone") == 0;
+    CHECK(sum_by(&l, LP_PROF_BLOCK, 0, "loop777", NULL) == 1 + 777 + 1 + exit_edge,
           "loop777's blocks sum to %llu",
           (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "loop777", NULL));
     for (size_t i = 0; i < l.set.count; i++)
@@ -1028,6 +1035,93 @@ static void test_calls(void)
           (unsigned long long)method(&l, "cl_leaf"));
     unload(&l);
     test_shared_cg();
+}
+
+/* The copies' loops in two versions (rt_loops.c): the build says how many
+ * loops it gave two versions; the program computes what the plain build
+ * does in every mode; always on, every method and call-graph arc counts
+ * what the build with one version counts; and main's loop, entered in its
+ * copy, runs its version without counters once a window has closed (the
+ * probe sees a second call site), which neither always-on windows nor a
+ * build with one version do. */
+static void test_loops(void)
+{
+    char *probe = path_in(g_work, "probe.o"), *psrc = path_in(g_src, "rt_loops_probe.c");
+    char *src = path_in(g_src, "rt_loops.c"), *plain = path_in(g_work, "plain");
+    char *pcc[] = {"clang", "-O2", "-c", psrc, "-o", probe, NULL};
+    char *cc[] = {"clang", "-O2", src, probe, "-o", plain, NULL};
+    if (!ok_status(run(pcc, NULL, NULL, NULL, NULL)) || !ok_status(run(cc, NULL, NULL, NULL, NULL)))
+        die("the plain build of rt_loops.c failed");
+    g_prog_src = "rt_loops.c";
+    const char *extra[] = {probe, NULL};
+    g_loops = "one";
+    build("one", NULL, extra);
+    g_loops = "two";
+    build("prog", NULL, extra);
+    const char *line = strstr(slurp(path_in(g_work, "build.log")), "with loops in two versions (");
+    unsigned long loops = 0, left = 0;
+    CHECK(line && sscanf(strchr(line, '(') + 1, "%lu loops; %lu left", &loops, &left) == 2,
+          "lowprof cc --print says nothing of the loops");
+    /* mean, skip_blanks, find, nested (its outer loop), classify,
+     * last_over, shapes' three and main's */
+    CHECK(loops == 10 && left == 0, "%lu loops in two versions, %lu left, not 10 and 0", loops,
+          left);
+    char *pargv[] = {plain, "shapes", NULL};
+    CHECK(ok_status(run(pargv, NULL, NULL, path_in(g_work, "plain.out"), "/dev/null")),
+          "the plain build failed");
+    char *want = slurp(path_in(g_work, "plain.out"));
+    const char *envs[] = {"strategy=never,out=/dev/null",
+                          "strategy=always,hot=all,profiles=call-graph,block,out=a.lpprof",
+                          "strategy=periodic,period=1,duty=50,hot=all,profiles=call-graph,block,"
+                          "out=/dev/null"};
+    for (int i = 0; i < 3; i++) {
+        int st = run_prog("shapes", envs[i], NULL);
+        CHECK(ok_status(st) && strcmp(slurp(path_in(g_work, "out.txt")), want) == 0,
+              "LOWPROF=%s: status %d, stdout %s, not the plain build's %s", envs[i], st,
+              slurp(path_in(g_work, "out.txt")), want);
+    }
+    char *oargv[] = {path_in(g_work, "one"), "shapes", NULL};
+    CHECK(ok_status(run(oargv, envs[1], NULL, "/dev/null", "/dev/null")), "--loops=one: failed");
+    rename(path_in(g_work, "a.lpprof"), path_in(g_work, "one.lpprof"));
+    CHECK(ok_status(run_prog("shapes", envs[1], NULL)), "always on: failed");
+    loaded two, one;
+    load("a.lpprof", &two);
+    load("one.lpprof", &one);
+    static const char *const fns[] = {"mean",     "skip_blanks", "find",  "nested",
+                                      "classify", "last_over",   "shapes"};
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) {
+        uint64_t m = method(&two, fns[i]);
+        CHECK(m == (strcmp(fns[i], "shapes") ? 200u : 1u) && m == method(&one, fns[i]),
+              "%s: %llu invocations, %llu with one version", fns[i], (unsigned long long)m,
+              (unsigned long long)method(&one, fns[i]));
+        uint64_t arc = sum_by(&two, LP_PROF_CALL_GRAPH, 0, "shapes", fns[i]);
+        CHECK(arc == sum_by(&one, LP_PROF_CALL_GRAPH, 0, "shapes", fns[i]),
+              "shapes -> %s: %llu, %llu with one version", fns[i], (unsigned long long)arc,
+              (unsigned long long)sum_by(&one, LP_PROF_CALL_GRAPH, 0, "shapes", fns[i]));
+    }
+    CHECK(sum_by(&two, LP_PROF_BLOCK, 0, "nested", NULL) > 0 &&
+              sum_by(&two, LP_PROF_BLOCK, 0, "classify", NULL) > 0,
+          "no blocks counted in nested or classify");
+    unload(&two);
+    unload(&one);
+    /* Which versions main's loop ran: 30 M calls of the probe take some
+     * 0.1 s, a hundred 1 ms periods. */
+    struct {
+        const char *exe, *env, *want;
+    } spins[] = {
+        {"prog", "strategy=periodic,period=1,duty=50,hot=all,profiles=block,out=/dev/null",
+         "sites 2\n"},
+        {"prog", "strategy=always,hot=all,profiles=block,out=/dev/null", "sites 1\n"},
+        {"one", "strategy=periodic,period=1,duty=50,hot=all,profiles=block,out=/dev/null",
+         "sites 1\n"},
+    };
+    for (size_t i = 0; i < sizeof spins / sizeof *spins; i++) {
+        char *argv[] = {path_in(g_work, spins[i].exe), "spin", "30000000", NULL};
+        int st = run(argv, spins[i].env, NULL, path_in(g_work, "out.txt"), "/dev/null");
+        char *got = slurp(path_in(g_work, "out.txt"));
+        CHECK(ok_status(st) && strcmp(got, spins[i].want) == 0, "%s spin, LOWPROF=%s: %s, not %s",
+              spins[i].exe, spins[i].env, got, spins[i].want);
+    }
 }
 
 static void test_copies(void)
@@ -1877,6 +1971,8 @@ int main(int argc, char **argv)
         g_blocks = "inline", test_exact();
     else if (strcmp(t, "copies") == 0)
         test_copies();
+    else if (strcmp(t, "loops") == 0)
+        test_loops();
     else if (strcmp(t, "calls") == 0)
         test_calls();
     else if (strcmp(t, "calls-inline") == 0)

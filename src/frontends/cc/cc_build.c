@@ -120,8 +120,27 @@ static int lp_cc_rewrite_file(const char *in, const char *out, const char *sourc
                                    &bc, err, sizeof err)
                  : lp_cc_clone_ir((const char *)text, size, &res, &res_len, err, sizeof err);
     lp_free(text);
+    lp_cc_loops_counts lc = {0};
+    if (n >= 0 && step == LP_CC_STEP_COPIES && !(flags & LP_CC_ONE_VERSION)) {
+        /* the copies' loops leave the counting between windows */
+        char *two;
+        size_t two_len;
+        if (lp_cc_loops_ir(res, res_len, &two, &two_len, &lc, err, sizeof err) < 0)
+            n = -1;
+        else {
+            free(res);
+            res = two;
+            res_len = two_len;
+        }
+    }
     if (n < 0)
         return lp_host_fail("cc: %s: the compiler's IR (%s): %s", source, in, err);
+    if (step == LP_CC_STEP_COPIES && print)
+        fprintf(stderr,
+                "lowprof: cc: %s: %ld copies, %zu of them with loops in two versions (%zu loops; "
+                "%zu left counting: a value leaves them that cannot be merged; %zu copies not "
+                "read)\n",
+                source, n, lc.fns, lc.loops, lc.loops_left, lc.fns_unread);
     if (step == LP_CC_STEP_BURSTY && print)
         fprintf(stderr,
                 "lowprof: cc: %s: bursty %s: %ld functions in two copies (%lu left as they were), "
@@ -400,9 +419,11 @@ int lp_cc_clone_build(const lp_cc_build *b)
         if (rc == 0 && !b->bursty)
             rc = lp_cc_run(s2.v, b->print);
         if (rc == 0)
-            rc = b->bursty ? lp_cc_rewrite_file(b->opt ? inl : pre, dup, src, LP_CC_STEP_BURSTY,
-                                                pic ? LP_CC_PIC : 0u, b->bursty, b->print)
-                           : lp_cc_rewrite_file(opt, dup, src, LP_CC_STEP_COPIES, 0, NULL, 0);
+            rc = b->bursty
+                     ? lp_cc_rewrite_file(b->opt ? inl : pre, dup, src, LP_CC_STEP_BURSTY,
+                                          pic ? LP_CC_PIC : 0u, b->bursty, b->print)
+                     : lp_cc_rewrite_file(opt, dup, src, LP_CC_STEP_COPIES,
+                                          b->one_version ? LP_CC_ONE_VERSION : 0u, NULL, b->print);
         if (rc == 0)
             rc = lp_cc_run(s4.v, b->print);
         unsigned cflags = (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u);

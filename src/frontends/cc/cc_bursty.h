@@ -38,6 +38,7 @@ typedef struct lp_cc_bt_module {
     size_t ntypes;
     int opaque;                /* pointers are `ptr` (clang 15 and later) */
     int pic;                   /* thread-local variables through the GOT */
+    const char *numbered;      /* the prefix numbered values were named with (NULL: "lp.") */
     unsigned long weight_node; /* the branch-weights node the checks use */
     lp_bursty_placement placement;
 } lp_cc_bt_module;

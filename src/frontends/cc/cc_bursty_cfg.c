@@ -131,7 +131,7 @@ void lp__cc_bt_dominators(lp__cc_btfn *f)
     }
 }
 
-static int bt_dominates(const lp__cc_btfn *f, size_t a, size_t b)
+int lp__cc_bt_dominates(const lp__cc_btfn *f, size_t a, size_t b)
 {
     if (f->bl[b].rpo < 0)
         return 0;
@@ -146,9 +146,7 @@ static int bt_dominates(const lp__cc_btfn *f, size_t a, size_t b)
 
 /* ---- liveness at the loop headers ----------------------------------------------------- */
 
-/* Calls fn for each local value statement st uses (types, labels and
- * names the function does not define are left out). */
-static void bt_uses(const lp__cc_btfn *f, const lp__cc_btstmt *st, void (*fn)(void *, long),
+void lp__cc_bt_uses(const lp__cc_btfn *f, const lp__cc_btstmt *st, void (*fn)(void *, long),
                     void *ctx)
 {
     lp_cc_line r = lp__cc_bt_rhs(st);
@@ -265,7 +263,7 @@ static int bt_liveness(lp__cc_btfn *f)
                 if (l.phi)
                     bt_phi_uses(&l, &f->st[s]);
                 else
-                    bt_uses(f, &f->st[s], bt_live_use, &l);
+                    lp__cc_bt_uses(f, &f->st[s], bt_live_use, &l);
                 long d = f->st[s].def;
                 if (l.pass == 1 && d >= 0 && l.cross[d] >= 0) {
                     size_t k = (size_t)l.cross[d];
@@ -329,7 +327,7 @@ int lp__cc_bt_loops(lp__cc_btfn *f, lp_cc_bt_counts *c)
         size_t sp = 0;
         for (size_t k = 0; k < f->bl[h].npred; k++) {
             size_t t = f->bl[h].pred[k];
-            if (!bt_dominates(f, h, t))
+            if (!lp__cc_bt_dominates(f, h, t))
                 continue;
             if (!body && !(body = calloc(f->nbl, 1))) {
                 rc = -1;

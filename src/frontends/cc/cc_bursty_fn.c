@@ -131,17 +131,19 @@ static int bt_line_depth(lp_cc_line l)
 }
 
 /* The entry block's name when it has no label: the number after the
- * unnamed arguments, which lp__cc_name_numbers turned into `lp.N` (a phi
- * may name the entry as a predecessor). */
+ * unnamed arguments, which lp__cc_name_numbers turned into `lp.N` (or the
+ * module's prefix: a phi may name the entry as a predecessor). */
 static void bt_entry_label(const lp__cc_btfn *f, char *out, size_t cap)
 {
     lp_cc_line d = f->lines[0];
     const char *open = lp__cc_params(d.p, d.n);
+    const char *prefix = f->m->numbered ? f->m->numbered : "lp.";
+    size_t np = strlen(prefix);
     unsigned long unnamed = 0;
-    for (const char *p = open ? open : d.p + d.n; p + 4 < d.p + d.n; p++)
-        if (memcmp(p, "%lp.", 4) == 0 && p[4] >= '0' && p[4] <= '9')
+    for (const char *p = open ? open : d.p + d.n; p + np + 1 < d.p + d.n; p++)
+        if (p[0] == '%' && memcmp(p + 1, prefix, np) == 0 && p[1 + np] >= '0' && p[1 + np] <= '9')
             unnamed++;
-    snprintf(out, cap, "lp.%lu", unnamed);
+    snprintf(out, cap, "%s%lu", prefix, unnamed);
 }
 
 /* Splits the body into blocks of statements. Returns 0, -1 without memory. */
@@ -205,7 +207,7 @@ static int bt_uncopyable(const lp__cc_btfn *f)
 
 /* The length of the type at p (an IR type: a word, %name, a bracketed
  * aggregate, then pointer stars and function parameter lists). */
-static size_t bt_type_len(const char *p, size_t n)
+size_t lp__cc_bt_type_len(const char *p, size_t n)
 {
     size_t i = 0;
     if (i < n && (p[i] == '{' || p[i] == '[' || p[i] == '<')) {
@@ -240,7 +242,7 @@ static size_t bt_type_len(const char *p, size_t n)
 
 /* The operands of a statement after its opcode, split at commas outside
  * brackets: fills up to max of them and returns how many there are. */
-static size_t bt_operands(const char *p, size_t n, lp_cc_line *out, size_t max)
+size_t lp__cc_bt_operands(const char *p, size_t n, lp_cc_line *out, size_t max)
 {
     size_t k = 0, start = 0;
     int d = 0, q = 0;
@@ -291,7 +293,7 @@ static lp_cc_line bt_access(const lp__cc_btstmt *s)
     if (lp__cc_bt_starts(p, end, "volatile "))
         p += 9;
     lp_cc_line ops[2];
-    if (bt_operands(p, (size_t)(end - p), ops, 2) < 2)
+    if (lp__cc_bt_operands(p, (size_t)(end - p), ops, 2) < 2)
         return none;
     return ops[1];
 }
@@ -299,7 +301,7 @@ static lp_cc_line bt_access(const lp__cc_btstmt *s)
 /* The value of "TYPE VALUE" (*type_len gets the type's length). */
 static lp_cc_line bt_split_typed(lp_cc_line op, size_t *type_len)
 {
-    size_t t = bt_type_len(op.p, op.n);
+    size_t t = lp__cc_bt_type_len(op.p, op.n);
     *type_len = t;
     size_t v = t;
     while (v < op.n && op.p[v] == ' ')
@@ -333,7 +335,7 @@ static int bt_stack_pointer(const lp__cc_btfn *f, lp_cc_line v)
             p += 14;
             if (lp__cc_bt_starts(p, end, "inbounds "))
                 p += 9;
-            if (bt_operands(p, (size_t)(end - p), ops, 2) < 2)
+            if (lp__cc_bt_operands(p, (size_t)(end - p), ops, 2) < 2)
                 return 0;
             v = bt_split_typed(ops[1], &tl);
         } else if (lp__cc_bt_starts(p, end, "bitcast ") ||
@@ -644,7 +646,7 @@ static int bt_classify(lp__cc_btfn *f)
     return 0;
 }
 
-static void bt_fn_free(lp__cc_btfn *f)
+void lp__cc_bt_free(lp__cc_btfn *f)
 {
     for (size_t b = 0; b < f->nbl; b++) {
         free(f->bl[b].succ);
@@ -661,32 +663,40 @@ static void bt_fn_free(lp__cc_btfn *f)
     bt_names_free(&f->labels);
 }
 
+int lp__cc_bt_read(lp__cc_btfn *f, const lp_cc_bt_module *m, const lp_cc_line *lines, size_t n)
+{
+    memset(f, 0, sizeof *f);
+    f->m = m;
+    f->lines = lines;
+    f->nlines = n;
+    int rc = bt_parse(f);
+    if (!rc && (f->nbl == 0 || bt_uncopyable(f)))
+        return 1;
+    if (!rc)
+        rc = bt_classify(f);
+    if (!rc)
+        rc = lp__cc_bt_edges(f);
+    if (!rc)
+        rc = lp__cc_bt_rpo(f);
+    if (!rc)
+        lp__cc_bt_dominators(f);
+    return rc;
+}
+
 int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t n, int entry_check,
                        lp_cc_bt_counts *c, lp_cc_buf *b)
 {
     lp__cc_btfn f;
-    memset(&f, 0, sizeof f);
-    f.m = m;
-    f.lines = lines;
-    f.nlines = n;
-    int rc = bt_parse(&f);
-    if (!rc && (f.nbl == 0 || bt_uncopyable(&f))) {
+    int rc = lp__cc_bt_read(&f, m, lines, n);
+    if (rc == 1) {
         c->fns_skipped++;
-        bt_fn_free(&f);
+        lp__cc_bt_free(&f);
         return 1;
     }
     if (!rc)
-        rc = bt_classify(&f);
-    if (!rc)
-        rc = lp__cc_bt_edges(&f);
-    if (!rc)
-        rc = lp__cc_bt_rpo(&f);
-    if (!rc) {
-        lp__cc_bt_dominators(&f);
         rc = lp__cc_bt_loops(&f, c);
-    }
     if (rc) {
-        bt_fn_free(&f);
+        lp__cc_bt_free(&f);
         return -1;
     }
     for (size_t bi = 0; bi < f.nbl; bi++)
@@ -734,6 +744,6 @@ int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t
         }
     }
     lp__cc_puts(b, "}\n");
-    bt_fn_free(&f);
+    lp__cc_bt_free(&f);
     return b->failed ? -1 : 0;
 }

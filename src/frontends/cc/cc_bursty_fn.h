@@ -1,6 +1,8 @@
-/* The rewrite of one function for bursty tracing, shared by
- * cc_bursty_fn.c (reading its statements, writing its two copies and
- * checks) and cc_bursty_cfg.c (its graph, loops and liveness). Private to
+/* One function's IR read into statements, blocks, values and its graph:
+ * the rewrite for bursty tracing, shared by cc_bursty_fn.c (reading its
+ * statements, writing its two copies and checks) and cc_bursty_cfg.c (its
+ * graph, loops and liveness), and the copies' loops in two versions
+ * (cc_loops.c), which reads functions the same way. Private to
  * src/frontends/cc. */
 #ifndef LP_CC_BURSTY_FN_H
 #define LP_CC_BURSTY_FN_H
@@ -79,6 +81,21 @@ int lp__cc_bt_starts(const char *p, const char *end, const char *s);
 /* The text after `%x = ` (or the whole statement). */
 lp_cc_line lp__cc_bt_rhs(const lp__cc_btstmt *s);
 
+/* Reads the function whose text (define line to `}`, numbered values
+ * already named) is lines[0, n) into f: statements, blocks, values and
+ * their definitions, edges, reverse postorder, dominators. Returns 0; 1
+ * for a body no rewrite takes (indirect branches, dynamic stack
+ * allocation, exception handling, quoted local names, long labels); -1
+ * without memory. f is freed by lp__cc_bt_free whatever the result. */
+int lp__cc_bt_read(lp__cc_btfn *f, const lp_cc_bt_module *m, const lp_cc_line *lines, size_t n);
+void lp__cc_bt_free(lp__cc_btfn *f);
+/* The length of the IR type at p (a word, %name, a bracketed aggregate,
+ * then pointer stars and function parameter lists). */
+size_t lp__cc_bt_type_len(const char *p, size_t n);
+/* The operands of a statement after its opcode, split at commas outside
+ * brackets: fills up to max of them and returns how many there are. */
+size_t lp__cc_bt_operands(const char *p, size_t n, lp_cc_line *out, size_t max);
+
 /* Each block's successors (the `label %X` of its terminator) and
  * predecessors; 0, or -1 without memory. */
 int lp__cc_bt_edges(lp__cc_btfn *f);
@@ -86,6 +103,14 @@ int lp__cc_bt_edges(lp__cc_btfn *f);
 int lp__cc_bt_rpo(lp__cc_btfn *f);
 /* Immediate dominators (after lp__cc_bt_rpo). */
 void lp__cc_bt_dominators(lp__cc_btfn *f);
+/* Calls fn for each local value statement st uses (types, labels and
+ * names the function does not define are left out; a phi's operands
+ * too, though each is used at the end of its predecessor). */
+void lp__cc_bt_uses(const lp__cc_btfn *f, const lp__cc_btstmt *st, void (*fn)(void *, long),
+                    void *ctx);
+/* Whether block a dominates block b (after lp__cc_bt_dominators; an
+ * unreachable b is dominated by nothing). */
+int lp__cc_bt_dominates(const lp__cc_btfn *f, size_t a, size_t b);
 /* The natural loops: for each, the placement's check and instrumentation
  * (blocks' record, check and latch_of), counted in c; 0, or -1 without
  * memory. */

@@ -99,6 +99,23 @@ lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count);
 long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
                     size_t errcap);
 
+/* What lp_cc_loops_ir did: copies rewritten, outermost loops given two
+ * versions, loops left in one (a value leaving the loop that cannot be
+ * merged at its exit, or flow that is not reducible), and copies left as
+ * they were because their bodies hold a form the rewrite does not read. */
+typedef struct lp_cc_loops_counts {
+    size_t fns, loops, loops_left, fns_unread;
+} lp_cc_loops_counts;
+
+/* Gives each copy's outermost loops two versions, the counted one and one
+ * that does not count, chosen at the loop's header by the runtime's byte
+ * lp__rt_copies_open (cc_loops.c says how). The input is
+ * lp_cc_clone_ir's text; the new text goes to *out (malloc'd). Returns the
+ * number of loops given two versions (counts, may be NULL, gets the
+ * rest), or -1 with a message naming the line in err. */
+long lp_cc_loops_ir(const char *in, size_t len, char **out, size_t *out_len,
+                    lp_cc_loops_counts *counts, char *err, size_t errcap);
+
 /* Makes the direct calls of pthread_create in the text in b (originals
  * and copies) call the runtime's lp__rt_pthread_create, which starts the
  * thread in its routine's copy when the runtime's strategy wants it
@@ -116,7 +133,7 @@ int lp__cc_thread_starts(lp_cc_buf *b);
  * LP_CC_NO_PREFIX, every original keeps its patchable entry. The new
  * text goes to *out (malloc'd). Returns the number of counter arrays, or
  * -1 with a message naming the line in err. */
-enum { LP_CC_PIC = 1, LP_CC_CALLS_ONLY = 2, LP_CC_NO_PREFIX = 4 };
+enum { LP_CC_PIC = 1, LP_CC_CALLS_ONLY = 2, LP_CC_NO_PREFIX = 4, LP_CC_ONE_VERSION = 8 };
 long lp_cc_counters_ir(const char *in, size_t len, unsigned flags, char **out, size_t *out_len,
                        char *err, size_t errcap);
 
@@ -193,6 +210,9 @@ void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned 
 int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, const char *entry);
 /* Names the numbered values and blocks in b from offset from on. */
 void lp__cc_name_numbers(lp_cc_buf *b, size_t from);
+/* The same with another prefix than `lp.` (a rewrite before the one that
+ * counts, whose own numbered values lp__cc_name_numbers names later). */
+void lp__cc_name_numbers_as(lp_cc_buf *b, size_t from, const char *prefix);
 /* In a global's definition in b from offset from on, names the numbered
  * blocks that blockaddress takes of a copy as lp__cc_name_numbers names
  * them in the copy; an original's (a function left without a copy) keep

@@ -31,7 +31,11 @@
  *   entry check, names for numbered values, attributes);
  * - for a build that profiles only the call graph, the increments of the
  *   blocks that neither enter a copy nor call: their counts are not
- *   needed, and a counter costs two instructions.
+ *   needed, and a counter costs two instructions;
+ * - the increments of the blocks whose label starts with `lpu.`: a copy's
+ *   loops' second versions (cc_loops.c), which run while the copies'
+ *   windows are closed, and the edges the coverage pass split out of
+ *   them. Their calls are not counted either (no site, no counting call).
  *
  * Anything else that names a counter array is refused, so a change in how
  * clang writes the increments fails the build instead of miscounting. */
@@ -417,7 +421,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
     unsigned long serial = 0;
     /* Where the walk is: in a copy (from its define line), in a block
      * counted by which counter. */
-    int in_copy = 0, entry_split = 0;
+    int in_copy = 0, entry_split = 0, quiet = 0;
     char entry_ref[LP_CC_ENTRY_REF_MAX]; /* the entry block's number or label */
     entry_ref[0] = 0;
     size_t fn_first = 0;
@@ -447,6 +451,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             in_copy = lp__cc_is_copy_define(l, ln);
             fn_first = i;
             cur = NULL;
+            quiet = 0;
             entry_split = 0;
             snprintf(entry_ref, sizeof entry_ref, "%ld", lp__cc_entry_label(l, ln));
             fn_name = memchr(l, '@', ln);
@@ -470,6 +475,9 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             cur = NULL; /* a block's label */
             label = l;
             label_len = lp_cc_label_len(l, ln);
+            /* A loop's version that does not count (cc_loops.c), with the
+             * edges the coverage pass split out of it. */
+            quiet = label_len > 4 && memcmp(l, "lpu.", 4) == 0;
             if (i == fn_first + 1) {
                 /* The entry block has a name (an optimised function's
                  * loop preheader, say): phis of its successors use it. */
@@ -533,6 +541,9 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             if (in_copy && !entry_split) {
                 lp__cc_split_entry(&b, cur->name, cur->len, cur->k, cur_j);
                 entry_split = 1;
+            } else if (in_copy && quiet) {
+                b.n = before; /* its counter stays 0 */
+                cur = NULL;
             } else if (in_copy && (flags & LP_CC_CALLS_ONLY) &&
                        !lp_cc_block_calls(lines, n, i + 1)) {
                 /* For the call graph a copy needs its entry count and its
@@ -545,7 +556,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         }
         if (in_copy && entry_split && lp__cc_fix_phi(&b, l, ln, entry_ref))
             continue;
-        if (in_copy && !cur && label && fn_name_len && lp__cc_sites_wants(l, ln)) {
+        if (in_copy && !quiet && !cur && label && fn_name_len && lp__cc_sites_wants(l, ln)) {
             /* A call in a block the coverage pass left out (its count is
              * implied by others'): the block gets a counter of its own,
              * here, before the call. */

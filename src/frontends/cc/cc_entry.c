@@ -135,6 +135,12 @@ static void lp_cc_replace_tail(lp_cc_buf *b, size_t from, lp_cc_buf *out)
  * with no numbered values left needs no numbering either. */
 void lp__cc_name_numbers(lp_cc_buf *b, size_t from)
 {
+    lp__cc_name_numbers_as(b, from, "lp.");
+}
+
+void lp__cc_name_numbers_as(lp_cc_buf *b, size_t from, const char *prefix)
+{
+    size_t np = strlen(prefix);
     if (b->failed || from >= b->n)
         return;
     lp_cc_buf out = {0};
@@ -155,7 +161,8 @@ void lp__cc_name_numbers(lp_cc_buf *b, size_t from)
             while (q < end && *q >= '0' && *q <= '9')
                 q++;
             if (q == end || !lp__cc_ident_char(*q)) {
-                lp__cc_put(&out, "%lp.", 4);
+                lp__cc_put(&out, "%", 1);
+                lp__cc_put(&out, prefix, np);
                 lp__cc_put(&out, p + 1, (size_t)(q - p - 1));
                 p = q;
                 line_start = 0;
@@ -167,7 +174,7 @@ void lp__cc_name_numbers(lp_cc_buf *b, size_t from)
             while (q < end && *q >= '0' && *q <= '9')
                 q++;
             if (q < end && *q == ':') {
-                lp__cc_put(&out, "lp.", 3);
+                lp__cc_put(&out, prefix, np);
                 lp__cc_put(&out, p, (size_t)(q - p));
                 p = q;
                 line_start = 0;
