@@ -403,24 +403,31 @@ static void test_switch(void)
     unsigned long long outside = strtoull(meta(&l, "outside-calls"), NULL, 10);
     CHECK(outside == 112, "outside-calls %llu, expected 112", outside);
     CHECK(has_block(&l, "loop777", 777), "loop777's blocks after setpf(BLOCKS)");
-    /* The copies' increments: inert while nothing counts, live while a
-     * method's blocks are on, inert again once all are off. */
-    unsigned a[3] = {0}, c[3] = {0}, all[3] = {0};
+    /* The copies' increments and loop checks: inert while nothing
+     * counts, live while a method's blocks are on, inert again once all
+     * are off. */
     const char *out = slurp(path_in(g_work, "out.txt"));
-    const char *at[3] = {strstr(out, "increments before:"), strstr(out, "increments on:"),
-                         strstr(out, "increments after:")};
-    for (int i = 0; i < 3; i++) {
-        CHECK(at[i] && sscanf(strchr(at[i], ':') + 1, "%u live, %u inert of %u", &a[i], &c[i],
-                              &all[i]) == 3,
-              "no increments line %d in the output", i);
-        CHECK(a[i] + c[i] == all[i],
-              "line %d: %u live and %u inert of %u increments: the others are neither", i, a[i],
-              c[i], all[i]);
+    static const char *const what[] = {"increments", "loop checks"};
+    for (int w = 0; w < 2; w++) {
+        unsigned a[3] = {0}, c[3] = {0}, all[3] = {0};
+        static const char *const when[] = {"before:", "on:", "after:"};
+        for (int i = 0; i < 3; i++) {
+            char key[40];
+            snprintf(key, sizeof key, "%s %s", what[w], when[i]);
+            const char *at = strstr(out, key);
+            CHECK(at && sscanf(strchr(at, ':') + 1, "%u live, %u inert of %u", &a[i], &c[i],
+                               &all[i]) == 3,
+                  "no line '%s' in the output", key);
+            CHECK(a[i] + c[i] == all[i], "%s %u live and %u inert of %u: the others are neither",
+                  key, a[i], c[i], all[i]);
+        }
+        CHECK(c[0] > 0 && a[0] == 0, "%s before any window: %u live, %u inert", what[w], a[0],
+              c[0]);
+        CHECK(a[1] == c[0] && c[1] == 0, "%s with blocks on: %u live, %u inert, expected %u live",
+              what[w], a[1], c[1], c[0]);
+        CHECK(a[2] == 0 && c[2] == c[0], "%s all off again: %u live, %u inert", what[w], a[2],
+              c[2]);
     }
-    CHECK(c[0] > 0 && a[0] == 0, "before any window: %u increments live, %u inert", a[0], c[0]);
-    CHECK(a[1] == c[0] && c[1] == 0, "blocks on: %u live, %u inert, expected %u live", a[1], c[1],
-          c[0]);
-    CHECK(a[2] == 0 && c[2] == c[0], "all off again: %u live, %u inert", a[2], c[2]);
     /* 50 iterations before, 300 after (the first iteration may be in the
      * entry block) */
     uint64_t midway = sum_by(&l, LP_PROF_BLOCK, 0, "stops_midway", NULL);

@@ -9,8 +9,8 @@
  *            writing to stdout and stderr
  *   switch   strategy=never: lp_rt_setpf on one method at a time; a
  *            method that switches its own blocks off half-way; prints how
- *            the copies' increments read before, while blocks are on, and
- *            after
+ *            the copies' increments and loop checks read before, while
+ *            blocks are on, and after
  *   flags    thread flags with pushpf/poppf around nested calls
  *   threads  16 threads calling leaf() and hot() while one thread switches
  *            switched() on and off
@@ -236,8 +236,12 @@ NOINLINE void stops_midway(void)
 
 /* The copies' counter increments that lowprof cc listed in __lp_inc64
  * (the runtime turns each `addq $1, %fs:X` into `cmpq $1, %fs:X` between
- * windows, rt_patch.c): how many read as which. */
+ * windows, rt_patch.c), and the loops' checks listed in __lp_loop64
+ * (`jmp` to the counted body, `cmp` between windows): how many read as
+ * which. */
 extern const int32_t __start___lp_inc64[] __attribute__((weak));
+extern const int32_t __start___lp_loop64[] __attribute__((weak));
+extern const int32_t __stop___lp_loop64[] __attribute__((weak));
 extern const int32_t __stop___lp_inc64[] __attribute__((weak));
 
 static void print_increments(const char *when)
@@ -251,6 +255,14 @@ static void print_increments(const char *when)
         inert += memcmp(p, cmp, sizeof cmp) == 0;
     }
     printf("increments %s: %u live, %u inert of %u\n", when, live, inert, all);
+    /* the loops' checks: jmp to the counted body, or cmp */
+    live = inert = all = 0;
+    for (const int32_t *e = __start___lp_loop64; e && e < __stop___lp_loop64; e++, all++) {
+        const unsigned char *p = (const unsigned char *)e + *e;
+        live += p[0] == 0xe9;
+        inert += p[0] == 0x3d;
+    }
+    printf("loop checks %s: %u live, %u inert of %u\n", when, live, inert, all);
 }
 
 static int mode_switch(void)

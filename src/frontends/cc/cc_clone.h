@@ -108,8 +108,8 @@ typedef struct lp_cc_loops_counts {
 } lp_cc_loops_counts;
 
 /* Gives each copy's outermost loops two versions, the counted one and one
- * that does not count, chosen at the loop's header by the runtime's byte
- * lp__rt_copies_open (cc_loops.c says how). The input is
+ * that does not count, chosen at the loop's header by a check the runtime
+ * switches with the copies' windows (cc_loops.c says how). The input is
  * lp_cc_clone_ir's text; the new text goes to *out (malloc'd). Returns the
  * number of loops given two versions (counts, may be NULL, gets the
  * rest), or -1 with a message naming the line in err. */

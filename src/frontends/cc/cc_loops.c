@@ -1,19 +1,26 @@
 /* The copies' outermost loops in two versions, so that a copy that runs
  * on after its window stops counting at its next loop iteration
- * (doc/runtime.md, "Loops that leave the counting between windows").
+ * (doc/runtime.md, "Loops that leave the counting").
  *
  * A copy is entered in a window and runs until it returns: a main loop, a
  * long deflate or an interpreter's statement keeps counting (its
  * increments made inert, but run) for the rest of the program. The
  * Arnold-Ryder framework bounds this by a check on each back-edge that
- * goes back to the code without counters. Here the check is a load of the
- * runtime's byte lp__rt_copies_open and a branch, placed in each
- * outermost loop's header after its phis: open, the loop's body goes on
- * in the copy's counted blocks; closed, in a second version of the body
- * (names prefixed LP_CC_LOOPS_U) whose increments lp_cc_counters_ir drops
- * and whose calls go to the originals. Both versions branch back to the
- * one header, so a loop that left the counting comes back to it when the
- * next window opens.
+ * goes back to the code without counters. Here the check is one
+ * instruction the runtime switches, placed in each outermost loop's
+ * header after its phis (inline assembly with a jump target, `callbr`):
+ * `jmp` (E9 rel32) to the copy's counted blocks while the copies' windows
+ * are open, and `cmp $rel32, %eax` (3D, the same four bytes as its
+ * immediate) while they are closed, when the code falls through to a
+ * second version of the body (names prefixed LP_CC_LOOPS_U) whose
+ * increments lp_cc_counters_ir drops and whose calls go to the originals.
+ * One byte changes, as with the increments (rt_patch.c); each check's
+ * address goes into the section __lp_loop64 (a 32-bit offset from the
+ * entry). Both versions branch back to the one header, so a loop that
+ * left the counting comes back to it when the next window opens. A load
+ * of a flag and a branch cost three instructions an iteration, which an
+ * interpreter's dispatch loop felt; the switched check costs one, and no
+ * load.
  *
  * The input is the optimised IR with the copies (lp_cc_clone_ir), in SSA
  * form: the header's phis take the second version's latches as further
@@ -34,7 +41,13 @@
 #define LP_CC_LOOPS_U "lpu."   /* the body that does not count */
 #define LP_CC_LOOPS_X "lpx."   /* a value leaving the loop, merged at an exit: lpx.EXIT.NAME */
 #define LP_CC_LOOPS_OWN "lpv." /* the check's values and the counted body's first block */
-#define LP_CC_LOOPS_GATE "@lp__rt_copies_open"
+/* The check: as compiled, a jump to the counted body (operand 0), whose
+ * address the section lists; the runtime makes it `cmp` while closed. The
+ * flags are clobbered. */
+#define LP_CC_LOOPS_CHECK                                                                          \
+    "callbr void asm sideeffect \"0: .byte 0xe9\\0A .long ${0:l} - 1f\\0A1:\\0A "                  \
+    ".pushsection __lp_loop64,\\22a\\22\\0A .long 0b - .\\0A .popsection\", "                      \
+    "\"i,~{dirflag},~{fpsr},~{flags}\""
 /* The names numbered values get here, apart from the `lp.N` that
  * lp_cc_counters_ir gives the numbered values the coverage pass adds. */
 #define LP_CC_LOOPS_NUM "lpn."
@@ -65,6 +78,7 @@ typedef struct lp_cc_lfn {
     uint8_t *hphi;     /* per value: a phi of its loop's header (one name in both versions) */
     lp_cc_merge *mg;   /* the phis at the exits */
     size_t nmg, capmg;
+    lp_cc_line fname; /* the function's name as its define line has it, without '@' */
 } lp_cc_lfn;
 
 /* ---- phis ------------------------------------------------------------------------- */
@@ -668,20 +682,16 @@ static int lp_cc_put_block(const lp_cc_lfn *x, lp_cc_buf *b, size_t bl, int u)
         int phi = r.p != s->p && lp__cc_bt_starts(r.p, r.p + r.n, "phi ");
         if (phi && u && head)
             continue; /* the header's phis are both versions' */
-        /* The version without counters is the likely one: a copy runs
+        /* The version without counters is the fall-through: a copy runs
          * its loops between windows, mostly, since an activation that
          * began in one runs on after it. */
         if (!phi && head && !u && !checked) {
             long n = x->lp[l].num;
             lp__cc_printf(b,
-                          "  %%" LP_CC_LOOPS_OWN "g%ld = load atomic i8, i8* " LP_CC_LOOPS_GATE
-                          " monotonic, align 1\n"
-                          "  %%" LP_CC_LOOPS_OWN "o%ld = icmp ne i8 %%" LP_CC_LOOPS_OWN "g%ld, 0\n"
-                          "  br i1 %%" LP_CC_LOOPS_OWN "o%ld, label %%" LP_CC_LOOPS_OWN
-                          "%ld, label %%" LP_CC_LOOPS_U LP_CC_LOOPS_OWN
-                          "%ld, !prof !{!\"branch_weights\", i32 1, i32 1000}\n" LP_CC_LOOPS_OWN
-                          "%ld:\n",
-                          n, n, n, n, n, n, n);
+                          "  " LP_CC_LOOPS_CHECK "(i8* blockaddress(@%.*s, %%" LP_CC_LOOPS_OWN
+                          "%ld)) to label %%" LP_CC_LOOPS_U LP_CC_LOOPS_OWN
+                          "%ld [label %%" LP_CC_LOOPS_OWN "%ld]\n" LP_CC_LOOPS_OWN "%ld:\n",
+                          (int)x->fname.n, x->fname.p, n, n, n, n);
             checked = 1;
         }
         if (phi) {
@@ -707,6 +717,12 @@ static long lp_cc_loops_fn(const lp_cc_bt_module *m, const lp_cc_line *lines, si
     lp_cc_lfn x;
     memset(&x, 0, sizeof x);
     long rc = lp__cc_bt_read(&x.f, m, lines, n);
+    const char *at = memchr(lines[0].p, '@', lines[0].n),
+               *open = lp__cc_params(lines[0].p, lines[0].n);
+    if (!at || !open || open <= at)
+        rc = 1;
+    else
+        x.fname = (lp_cc_line){at + 1, (size_t)(open - at - 1)};
     if (rc == 1) {
         lp__cc_bt_free(&x.f);
         return 0;
@@ -823,8 +839,6 @@ long lp_cc_loops_ir(const char *in, size_t len, char **out, size_t *out_len,
         }
         i = end;
     }
-    if (!rc && c.loops && !memmem(in, len, LP_CC_LOOPS_GATE " = ", sizeof LP_CC_LOOPS_GATE + 2))
-        lp__cc_puts(&b, LP_CC_LOOPS_GATE " = external global i8, align 1\n");
     if (!rc && b.failed)
         rc = -1;
     if (rc < 0 && !err[0])

@@ -77,7 +77,6 @@ static int32_t lp__rt_gettid(void)
 __thread uint64_t lp__rt_cp_lo __attribute__((tls_model("initial-exec")));
 __thread uint64_t lp__rt_cp_len __attribute__((tls_model("initial-exec")));
 uint64_t *lp__rt_cnt_start;
-uint8_t lp__rt_copies_open;
 
 /* One entry of the table lowprof cc writes (cc_counters.c): a counter
  * array of the section, its thread-local twin's offset in the
@@ -265,8 +264,6 @@ static uint8_t lp__rt_gate_open;
 
 void lp__rt_cnt_gate(void)
 {
-    __atomic_store_n(&lp__rt_copies_open, __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_SEQ_CST),
-                     __ATOMIC_RELAXED);
     if (!lp__rt_cnt_start)
         return;
     lp__rt_gate_take();

@@ -356,11 +356,6 @@ extern __thread uint64_t lp__rt_cp_lo
 extern __thread uint64_t lp__rt_cp_len
     __attribute__((tls_model("initial-exec"), visibility("default")));
 extern uint64_t *lp__rt_cnt_start LP__HIDDEN;
-/* lp__rt.blocks_on where the compiled code reads it: the copies'
- * outermost loops go on in their counted version while it is set and in
- * the one without counters while not, chosen at every iteration
- * (src/frontends/cc/cc_loops.c). Written by lp__rt_cnt_gate. */
-extern uint8_t lp__rt_copies_open __attribute__((visibility("default")));
 /* Starts every known thread's copies counting into its block while blocks
  * are on (lp__rt.blocks_on) and the thread's flags allow, and stops them
  * otherwise; called after blocks are switched. Takes the gate lock, which

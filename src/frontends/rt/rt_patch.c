@@ -343,8 +343,64 @@ static void lp__rt_incs_find(void)
     lp__rt_nincs = kept;
 }
 
-/* Queues the increments that must change for the gate as it is now;
- * without memory the rest stay as they are, and the next call retries. */
+/* ---- the copies' loop checks ------------------------------------------------------- */
+
+/* Each outermost loop of a copy starts with a check (src/frontends/cc/
+ * cc_loops.c): `jmp` (E9 rel32) to the loop's counted body while the
+ * gate is open, `cmp $rel32, %eax` (3D and the same four bytes) while it
+ * is closed, when the loop goes on in its version without counters. One
+ * byte changes, as with the increments. */
+typedef struct lp__rt_lcheck {
+    uint64_t op;  /* the opcode byte */
+    uint8_t live; /* written as JMP */
+} lp__rt_lcheck;
+
+static lp__rt_lcheck *lp__rt_lchecks;
+static size_t lp__rt_nlchecks;
+
+enum { LP__RT_LOOP_JMP = 0xe9, LP__RT_LOOP_CMP = 0x3d, LP__RT_LOOP_LEN = 5 };
+
+/* The table lowprof cc writes: each check's offset from its entry. */
+extern const int32_t __start___lp_loop64[] __attribute__((weak));
+extern const int32_t __stop___lp_loop64[] __attribute__((weak));
+
+/* Whether the bytes at a are a check as compiled whose jump lands in
+ * [lo, hi) (its copy). */
+LP__TEXT_ACCESS static int lp__rt_lcheck_at(uint64_t a, uint64_t lo, uint64_t hi)
+{
+    const uint8_t *p = (const uint8_t *)(uintptr_t)a;
+    if (p[0] != LP__RT_LOOP_JMP)
+        return 0;
+    uint64_t to = a + LP__RT_LOOP_LEN + (uint64_t)lp__rt_text_rel32(p + 1);
+    return to >= lo && to < hi;
+}
+
+/* Finds the executable's loop checks, all live as compiled. A site that
+ * is not one is left alone; without memory there are none, and every
+ * loop stays in its counted version. */
+static void lp__rt_lchecks_find(void)
+{
+    const int32_t *e = __start___lp_loop64, *end = __stop___lp_loop64;
+    size_t n = e && end > e && lp__rt.ncopies ? (size_t)(end - e) : 0;
+    lp__rt_lcheck *v = n ? malloc(n * sizeof *v) : NULL;
+    size_t k = 0;
+    for (size_t i = 0; v && i < n; i++) {
+        uint64_t a = (uint64_t)(uintptr_t)&e[i] + (uint64_t)(int64_t)e[i];
+        long c =
+            a >= lp__rt.text_lo && a + LP__RT_LOOP_LEN <= lp__rt.text_hi ? lp__rt_copy_at(a) : -1;
+        if (c >= 0 && a + LP__RT_LOOP_LEN <= lp__rt.copies[c].end &&
+            lp__rt_lcheck_at(a, lp__rt.copies[c].start, lp__rt.copies[c].end))
+            v[k++] = (lp__rt_lcheck){a, 1};
+    }
+    if (!k)
+        free(v);
+    lp__rt_lchecks = k ? v : NULL;
+    lp__rt_nlchecks = k;
+}
+
+/* Queues the increments and loop checks that must change for the gate as
+ * it is now; without memory the rest stay as they are, and the next call
+ * retries. */
 static void lp__rt_queue_incs(size_t *n)
 {
     uint8_t open = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_RELAXED);
@@ -356,6 +412,14 @@ static void lp__rt_queue_incs(size_t *n)
         if (lp__rt_queue(n, s->modrm, want ? LP__RT_INC_ADD : LP__RT_INC_CMP) != 0)
             return; /* those queued still go */
         s->live = want;
+    }
+    for (size_t i = 0; i < lp__rt_nlchecks; i++) {
+        lp__rt_lcheck *s = &lp__rt_lchecks[i];
+        if (open == s->live)
+            continue;
+        if (lp__rt_queue(n, s->op, open ? LP__RT_LOOP_JMP : LP__RT_LOOP_CMP) != 0)
+            return;
+        s->live = open;
     }
 }
 
@@ -593,8 +657,9 @@ int lp__rt_patch_prepare(void)
     if (hi > lo && lp__rt_with_writable(lo, hi, lp__rt_prepare_entries, NULL) != 0)
         return -1;
     lp__rt_xcalls_find();
-    /* The increments start off, as the gate does. */
+    /* The increments and loop checks start off, as the gate does. */
     lp__rt_incs_find();
+    lp__rt_lchecks_find();
     size_t n = 0;
     lp__rt_queue_incs(&n);
     lp__rt_flush_writes(n);
