@@ -132,7 +132,9 @@ int lp__cc_thread_starts(lp_cc_buf *b);
  * only entry blocks and blocks with calls keep their increments;
  * LP_CC_NO_PREFIX, every original keeps its patchable entry. The new
  * text goes to *out (malloc'd). Returns the number of counter arrays, or
- * -1 with a message naming the line in err. */
+ * -1 with a message naming the line in err. (LP_CC_ONE_VERSION is the
+ * build's: the copies' loops are left as compiled, without
+ * lp_cc_loops_ir.) */
 enum { LP_CC_PIC = 1, LP_CC_CALLS_ONLY = 2, LP_CC_NO_PREFIX = 4, LP_CC_ONE_VERSION = 8 };
 long lp_cc_counters_ir(const char *in, size_t len, unsigned flags, char **out, size_t *out_len,
                        char *err, size_t errcap);
