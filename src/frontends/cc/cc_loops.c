@@ -40,12 +40,7 @@
 
 #define LP_CC_LOOPS_U "lpu."   /* the body that does not count */
 #define LP_CC_LOOPS_X "lpx."   /* a value leaving the loop, merged at an exit: lpx.EXIT.NAME */
-/* The blocks that hold the checks on the back-edges, from latch X:
- * LP_CC_LOOPS_EC X from the counted version (the coverage pass may count
- * the loop's iterations there), LP_CC_LOOPS_EU X from the other (which,
- * starting with LP_CC_LOOPS_U, lp_cc_counters_ir gives no increments). */
-#define LP_CC_LOOPS_EC "lpe."
-#define LP_CC_LOOPS_EU "lpu.lpf."
+#define LP_CC_LOOPS_OWN "lpv." /* the check's values and the counted body's first block */
 /* The check: as compiled, a jump to the counted body (operand 0), whose
  * address the section lists; the runtime makes it `cmp` while closed. The
  * flags are clobbered. */
@@ -80,6 +75,7 @@ typedef struct lp_cc_lfn {
     int tangled;       /* loops that share blocks (irreducible flow): none versioned */
     uint8_t *esc;      /* per value: used after its versioned loop */
     lp_cc_line *vtype; /* per value: its type, when esc */
+    uint8_t *hphi;     /* per value: a phi of its loop's header (one name in both versions) */
     lp_cc_merge *mg;   /* the phis at the exits */
     size_t nmg, capmg;
     lp_cc_line fname; /* the function's name as its define line has it, without '@' */
@@ -173,12 +169,14 @@ static long lp_cc_vloop(const lp_cc_lfn *x, size_t b)
     return l >= 0 && x->lp[l].num >= 0 ? l : -1;
 }
 
-/* The versioned loop that defines value v (the versions name its
- * values apart), or -1. */
+/* The loop that defines value v when it is versioned and v is not a
+ * header's phi (the values the versions name apart), or -1. */
 static long lp_cc_vdef(const lp_cc_lfn *x, long v)
 {
     long b = x->f.def_block[v];
-    return b < 0 ? -1 : lp_cc_vloop(x, (size_t)b);
+    if (b < 0 || x->hphi[v])
+        return -1;
+    return lp_cc_vloop(x, (size_t)b);
 }
 
 /* The exit of loop l that a use at block `at` (outside l) lies behind:
@@ -212,28 +210,24 @@ static void lp_cc_put_val(const lp_cc_lfn *x, lp_cc_buf *b, long v, long l, int 
 }
 
 /* Writes block bl's name as a predecessor in a phi: version u of its loop
- * or the counted one. */
+ * or the counted one. A versioned header's terminator is its first
+ * block's (lpv.N). */
 static void lp_cc_put_pred(const lp_cc_lfn *x, lp_cc_buf *b, size_t bl, int u)
 {
-    if (u && lp_cc_vloop(x, bl) >= 0)
+    long l = lp_cc_vloop(x, bl);
+    if (l >= 0 && u)
         lp__cc_puts(b, LP_CC_LOOPS_U);
-    lp__cc_put(b, x->f.bl[bl].label.p, x->f.bl[bl].label.n);
+    if (l >= 0 && x->lp[l].head == bl)
+        lp__cc_printf(b, LP_CC_LOOPS_OWN "%ld", x->lp[l].num);
+    else
+        lp__cc_put(b, x->f.bl[bl].label.p, x->f.bl[bl].label.n);
 }
 
-/* Writes the name of the block that holds the check on latch bl's
- * back-edge in version u. */
-static void lp_cc_put_edge(const lp_cc_lfn *x, lp_cc_buf *b, size_t bl, int u)
-{
-    lp__cc_puts(b, u ? LP_CC_LOOPS_EU : LP_CC_LOOPS_EC);
-    lp__cc_put(b, x->f.bl[bl].label.p, x->f.bl[bl].label.n);
-}
-
-/* Writes the text of a statement of block `at`, in loop l's version u (l
- * -1: a block outside the versioned loops) with its names mapped: values
- * as lp_cc_put_val says, branch targets inside the loop to the version's
- * blocks, the back-edge to the block with the check. Version u also
- * loses loop identities (one loop each) and calls the originals of the
- * copies it calls. */
+/* Writes the text of a statement of loop l's version u (l -1: a block
+ * outside the versioned loops) with its names mapped: values as
+ * lp_cc_put_val says, branch targets inside the loop to the version's
+ * blocks (the header stays one). Version u also loses loop identities
+ * (one loop each) and calls the originals of the copies it calls. */
 static void lp_cc_put_text(const lp_cc_lfn *x, lp_cc_buf *b, const char *p, size_t n, long l, int u,
                            size_t at)
 {
@@ -271,11 +265,7 @@ static void lp_cc_put_text(const lp_cc_lfn *x, lp_cc_buf *b, const char *p, size
         int is_label = s - p >= 6 && memcmp(s - 6, "label ", 6) == 0;
         if (is_label) {
             long t = lp__cc_bt_find(&x->f.labels, s + 1, len);
-            if (t >= 0 && l >= 0 && x->lp[l].head == (size_t)t) {
-                lp__cc_put(b, run, (size_t)(s - run) + 1);
-                lp_cc_put_edge(x, b, at, u);
-                run = s + 1 + len;
-            } else if (u && t >= 0 && x->loop_of[t] == l) {
+            if (u && t >= 0 && x->loop_of[t] == l && x->lp[l].head != (size_t)t) {
                 lp__cc_put(b, run, (size_t)(s - run) + 1);
                 lp__cc_puts(b, LP_CC_LOOPS_U);
                 run = s + 1;
@@ -293,29 +283,10 @@ static void lp_cc_put_text(const lp_cc_lfn *x, lp_cc_buf *b, const char *p, size
     lp__cc_put(b, run, (size_t)(end - run));
 }
 
-/* One entry of a phi: value val (the entry's text when no local) used at
- * the end of block pb, in loop l's version u, from predecessor `pred`
- * (written by the caller after ", %"). */
-static void lp_cc_put_entry(const lp_cc_lfn *x, lp_cc_buf *b, lp_cc_line val, long l, int u,
-                            size_t pb, int *first)
-{
-    long v = val.n && val.p[0] == '%' ? lp_cc_val(x, val.p + 1, val.n - 1) : -1;
-    lp__cc_puts(b, *first ? "[ " : ", [ ");
-    *first = 0;
-    if (v >= 0) {
-        lp__cc_puts(b, "%");
-        lp_cc_put_val(x, b, v, l, u, pb);
-    } else {
-        lp__cc_put(b, val.p, val.n);
-    }
-    lp__cc_puts(b, ", %");
-}
-
 /* Writes a phi of block bl in version u of its loop, or (u 0) as the
  * function has it with, for each entry from a versioned loop that bl is
- * an exit of, the same entry from the loop's second version. A header's
- * phis, in either version, take each latch's value from both versions'
- * checks; only the counted header is entered from before the loop. */
+ * the header or an exit of, the same entry from the loop's second
+ * version. */
 static int lp_cc_put_phi(const lp_cc_lfn *x, lp_cc_buf *b, const lp__cc_btstmt *s, size_t bl, int u)
 {
     lp_cc_phient *e;
@@ -325,7 +296,6 @@ static int lp_cc_put_phi(const lp_cc_lfn *x, lp_cc_buf *b, const lp__cc_btstmt *
     if (k <= 0)
         return -1;
     long l = lp_cc_vloop(x, bl);
-    int is_head = l >= 0 && x->lp[l].head == bl;
     lp__cc_puts(b, "  %");
     lp_cc_put_val(x, b, s->def, l, u, bl);
     lp__cc_puts(b, " = phi ");
@@ -338,27 +308,25 @@ static int lp_cc_put_phi(const lp_cc_lfn *x, lp_cc_buf *b, const lp__cc_btstmt *
             return -1;
         }
         long pl = lp_cc_vloop(x, (size_t)pb);
-        if (is_head && pl == l) {
-            /* a latch: once, whatever the edges (they all go through its checks) */
-            int seen = 0;
-            for (long j = 0; j < i && !seen; j++)
-                seen = e[j].pred.n == e[i].pred.n &&
-                       memcmp(e[j].pred.p, e[i].pred.p, e[i].pred.n) == 0;
-            for (int v = 0; v < 2 && !seen; v++) {
-                lp_cc_put_entry(x, b, e[i].val, l, v, (size_t)pb, &first);
-                lp_cc_put_edge(x, b, (size_t)pb, v);
-                lp__cc_puts(b, " ]");
-            }
-            continue;
-        }
-        if (is_head && u)
-            continue;                   /* the loop is entered in its counted version */
-        int inner = l >= 0 && !is_head; /* bl in the loop's body: pb too */
+        int inner = pl >= 0 && pl == l && x->lp[l].head != bl; /* bl in the loop's body */
         for (int v = 0; v < 2; v++) {
-            int uu = inner ? u : v;
-            if (v == 1 && (inner || pl < 0))
+            int uu = u ? 1 : v;
+            if (v == 1 && (u || inner || pl < 0))
                 break; /* one entry */
-            lp_cc_put_entry(x, b, e[i].val, pl, uu, (size_t)pb, &first);
+            if (v == 0 && !u && inner)
+                uu = 0;
+            lp__cc_puts(b, first ? "[ " : ", [ ");
+            first = 0;
+            long val = e[i].val.n && e[i].val.p[0] == '%'
+                           ? lp_cc_val(x, e[i].val.p + 1, e[i].val.n - 1)
+                           : -1;
+            if (val >= 0) {
+                lp__cc_puts(b, "%");
+                lp_cc_put_val(x, b, val, pl, uu, (size_t)pb);
+            } else {
+                lp__cc_put(b, e[i].val.p, e[i].val.n);
+            }
+            lp__cc_puts(b, ", %");
             lp_cc_put_pred(x, b, (size_t)pb, uu);
             lp__cc_puts(b, " ]");
         }
@@ -595,7 +563,7 @@ static void lp_cc_note_use(lp_cc_lfn *x, long v, size_t at)
 {
     long b = x->f.def_block[v];
     long l = b >= 0 ? x->loop_of[b] : -1;
-    if (l < 0 || x->loop_of[at] == l)
+    if (l < 0 || x->hphi[v] || x->loop_of[at] == l)
         return;
     lp_cc_lp *lp = &x->lp[l];
     lp->escapes = 1;
@@ -631,6 +599,15 @@ static void lp_cc_note_use(lp_cc_lfn *x, long v, size_t at)
 static int lp_cc_decide(lp_cc_lfn *x)
 {
     lp__cc_btfn *f = &x->f;
+    for (size_t s = 0; s < f->nst; s++) {
+        long v = f->st[s].def;
+        if (v >= 0 && f->def_block[v] >= 0) {
+            size_t b = (size_t)f->def_block[v];
+            lp_cc_line r = lp__cc_bt_rhs(&f->st[s]);
+            x->hphi[v] = x->loop_of[b] >= 0 && x->lp[x->loop_of[b]].head == b &&
+                         lp__cc_bt_starts(r.p, r.p + r.n, "phi ");
+        }
+    }
     for (size_t b = 0; b < f->nbl; b++)
         for (size_t s = f->bl[b].s0; s < f->bl[b].s0 + f->bl[b].ns; s++)
             if (lp_cc_uses(x, &f->st[s], b, lp_cc_note_use) != 0)
@@ -685,21 +662,39 @@ static void lp_cc_put_merges(const lp_cc_lfn *x, lp_cc_buf *b, size_t e)
     }
 }
 
-/* Writes block bl: as the function has it (u 0), or its copy in version u
- * of its loop; after a latch, the block with the check on its back-edge:
- * open, a jump to the counted header; closed, on to the other. */
+/* Writes block bl: as the function has it (u 0; a versioned header with
+ * the check after its phis), or its copy in version u of its loop. */
 static int lp_cc_put_block(const lp_cc_lfn *x, lp_cc_buf *b, size_t bl, int u)
 {
     const lp__cc_btfn *f = &x->f;
     const lp__cc_btblock *k = &f->bl[bl];
     long l = lp_cc_vloop(x, bl);
-    lp__cc_printf(b, "%s%.*s:\n", u ? LP_CC_LOOPS_U : "", (int)k->label.n, k->label.p);
+    int head = l >= 0 && x->lp[l].head == bl, checked = 0;
+    if (u && head)
+        lp__cc_printf(b, LP_CC_LOOPS_U LP_CC_LOOPS_OWN "%ld:\n", x->lp[l].num);
+    else
+        lp__cc_printf(b, "%s%.*s:\n", u ? LP_CC_LOOPS_U : "", (int)k->label.n, k->label.p);
     if (!u)
         lp_cc_put_merges(x, b, bl);
     for (size_t i = k->s0; i < k->s0 + k->ns; i++) {
         const lp__cc_btstmt *s = &f->st[i];
         lp_cc_line r = lp__cc_bt_rhs(s);
-        if (r.p != s->p && lp__cc_bt_starts(r.p, r.p + r.n, "phi ")) {
+        int phi = r.p != s->p && lp__cc_bt_starts(r.p, r.p + r.n, "phi ");
+        if (phi && u && head)
+            continue; /* the header's phis are both versions' */
+        /* The version without counters is the fall-through: a copy runs
+         * its loops between windows, mostly, since an activation that
+         * began in one runs on after it. */
+        if (!phi && head && !u && !checked) {
+            long n = x->lp[l].num;
+            lp__cc_printf(b,
+                          "  " LP_CC_LOOPS_CHECK "(i8* blockaddress(@%.*s, %%" LP_CC_LOOPS_OWN
+                          "%ld)) to label %%" LP_CC_LOOPS_U LP_CC_LOOPS_OWN
+                          "%ld [label %%" LP_CC_LOOPS_OWN "%ld]\n" LP_CC_LOOPS_OWN "%ld:\n",
+                          (int)x->fname.n, x->fname.p, n, n, n, n);
+            checked = 1;
+        }
+        if (phi) {
             if (lp_cc_put_phi(x, b, s, bl, u) != 0)
                 return -1;
             continue;
@@ -707,19 +702,6 @@ static int lp_cc_put_block(const lp_cc_lfn *x, lp_cc_buf *b, size_t bl, int u)
         lp__cc_puts(b, "  ");
         lp_cc_put_text(x, b, s->p, s->n, l, u, bl);
         lp__cc_puts(b, "\n");
-    }
-    size_t h = l >= 0 ? x->lp[l].head : 0;
-    int latch = 0;
-    for (size_t j = 0; l >= 0 && j < k->nsucc; j++)
-        latch |= k->succ[j] == h;
-    if (latch) {
-        const lp_cc_line hl = f->bl[h].label;
-        lp_cc_put_edge(x, b, bl, u);
-        lp__cc_printf(b,
-                      ":\n  " LP_CC_LOOPS_CHECK "(i8* blockaddress(@%.*s, %%%.*s)) to label "
-                      "%%" LP_CC_LOOPS_U "%.*s [label %%%.*s]\n",
-                      (int)x->fname.n, x->fname.p, (int)hl.n, hl.p, (int)hl.n, hl.p, (int)hl.n,
-                      hl.p);
     }
     return 0;
 }
@@ -749,8 +731,9 @@ static long lp_cc_loops_fn(const lp_cc_bt_module *m, const lp_cc_line *lines, si
     size_t nv = f->vals.n + 1;
     x.loop_of = rc ? NULL : malloc(f->nbl * sizeof *x.loop_of);
     x.esc = rc ? NULL : calloc(nv, 1);
+    x.hphi = rc ? NULL : calloc(nv, 1);
     x.vtype = rc ? NULL : calloc(nv, sizeof *x.vtype);
-    if (!rc && (!x.loop_of || !x.esc || !x.vtype))
+    if (!rc && (!x.loop_of || !x.esc || !x.hphi || !x.vtype))
         rc = -1;
     for (size_t i = 0; !rc && i < f->nbl; i++)
         x.loop_of[i] = -1;
@@ -787,6 +770,7 @@ static long lp_cc_loops_fn(const lp_cc_bt_module *m, const lp_cc_line *lines, si
     free(text.p);
     free(x.loop_of);
     free(x.esc);
+    free(x.hphi);
     free(x.vtype);
     free(x.mg);
     free(x.lp);
