@@ -11,13 +11,13 @@
 # build's stops the script. Prints a Markdown table of the median CPU time
 # (user + system) and its excess over the plain build.
 #
-#   real_native.sh [-b BUILD] [-r ROUNDS] [-c CACHE] [-o] [PROGRAM...]
+#   real_native.sh [-b BUILD] [-r ROUNDS] [-c CACHE] [-t] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -r  timing rounds (default: 7)
-# -o  also builds with `lowprof cc --loops=one` (the copies' loops in one
-#     version, which count until the copy returns), timed at 10 % windows
-#     beside the default builds (cg1-10, blk1-10)
+# -t  also builds with `lowprof cc --loops=two` (the copies' loops in two
+#     versions, which stop counting between windows), timed at 10 % windows
+#     and always on beside the default builds (cg2-10, blk2-10, blk2-100)
 # -c  where the sources are fetched and built (default:
 #     ~/.cache/lowprof/real-native); sources come from `apt-get source`
 #     (bench/debian_source.sh)
@@ -25,13 +25,13 @@
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-build=$root/build rounds=7 cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/real-native one=0
-while getopts "b:r:c:o" opt; do
+build=$root/build rounds=7 cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/real-native two=0
+while getopts "b:r:c:t" opt; do
   case $opt in
     b) build=$(cd "$OPTARG" && pwd) ;;
     r) rounds=$OPTARG ;;
     c) cache=$OPTARG ;;
-    o) one=1 ;;
+    t) two=1 ;;
     *) sed -n '2,24p' "$0" >&2; exit 2 ;;
   esac
 done
@@ -53,15 +53,16 @@ configs=("plain -" "cg-off strategy=never" "cg-10 strategy=periodic,duty=10"
          "cg-100 strategy=always" "blk-10 strategy=periodic,duty=10,profiles=call-graph,block"
          "blk-100 strategy=always,profiles=call-graph,block")
 kinds=(plain cg blk)
-if [ $one = 1 ]; then
-  configs+=("cg1-10 strategy=periodic,duty=10"
-            "blk1-10 strategy=periodic,duty=10,profiles=call-graph,block")
-  kinds+=(cg1 blk1)
+if [ $two = 1 ]; then
+  configs+=("cg2-10 strategy=periodic,duty=10"
+            "blk2-10 strategy=periodic,duty=10,profiles=call-graph,block"
+            "blk2-100 strategy=always,profiles=call-graph,block")
+  kinds+=(cg2 blk2)
 fi
-build_of() { case $1 in plain) echo plain ;; cg1-*) echo cg1 ;; blk1-*) echo blk1 ;; cg-*) echo cg ;; *) echo blk ;; esac; }
+build_of() { case $1 in plain) echo plain ;; cg2-*) echo cg2 ;; blk2-*) echo blk2 ;; cg-*) echo cg ;; *) echo blk ;; esac; }
 profiles_of() { case $1 in cg*) echo call-graph ;; blk*) echo call-graph,block ;; esac; }
-# lowprof cc's options for a build kind (cg1, blk1: the loops in one version)
-cc_of() { case $1 in *1) echo "--profiles=$(profiles_of "$1") --loops=one" ;; *) echo "--profiles=$(profiles_of "$1")" ;; esac; }
+# lowprof cc's options for a build kind (cg2, blk2: the loops in two versions)
+cc_of() { case $1 in *2) echo "--profiles=$(profiles_of "$1") --loops=two" ;; *) echo "--profiles=$(profiles_of "$1")" ;; esac; }
 
 # gzip: a configured tree per build; the binary is DIR/gzip.
 build_gzip() { # kind -> prints the binary

@@ -63,11 +63,15 @@ const char cmd_cc_help[] =
     "                           functions themselves, switched off by patching\n"
     "                           (costs 24-56 % off), and the trampoline\n"
     "  --loops=MODE     the copies' outermost loops (clone):\n"
+    "                   one  as compiled: a copy counts until it returns\n"
+    "                        (the default)\n"
     "                   two  each in two versions, counted and not, chosen\n"
     "                        at every iteration by whether a window is open:\n"
     "                        a copy that runs on after its window stops\n"
-    "                        counting at its next iteration (the default)\n"
-    "                   one  as compiled: a copy counts until it returns\n"
+    "                        counting at its next iteration; cheaper blocks\n"
+    "                        at 10% windows, dearer always on, and calls made\n"
+    "                        by an iteration that began uncounted lose their\n"
+    "                        caller (doc/runtime.md)\n"
     "  --cc=COMPILER    the compiler (default: $CC unless it names lowprof,\n"
     "                   as CC=\"lowprof cc --\" for configure does; else clang,\n"
     "                   else cc; block needs clang)\n"
@@ -351,7 +355,7 @@ int cmd_cc(int argc, char **argv)
     unsigned types = 1; /* bit 0 call-graph, bit 1 block, bit 2 frame pointers */
     const char *compiler = NULL, *rt_given = NULL;
     char bursty[32] = ""; /* bursty tracing's placement */
-    int print = 0, i = 1, inline_blocks = 0, one_version = 0;
+    int print = 0, i = 1, inline_blocks = 0, one_version = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
