@@ -6,6 +6,9 @@
  *           double, a pointer, a call's result, a comparison), loops with
  *           two exits, a switch, nested loops and a static helper, each
  *           called a known number of times; prints what they compute
+ *   long    long_iterations(), static, so that main's copy calls its copy:
+ *           100 iterations of 100,000 calls of a static helper each, so
+ *           that windows open and close inside an iteration
  *   spin    main's own loop (main starts in its copy) calls the probe
  *           N times (argv[2]); prints how many call sites the probe saw:
  *           the counted version's and, once a window has closed while the
@@ -110,8 +113,26 @@ static NOINLINE int shapes(void)
     return 0;
 }
 
+static NOINLINE long helper_call(long x)
+{
+    return x * 3 + (x >> 2);
+}
+
+static NOINLINE long long_iterations(void)
+{
+    long s = 0;
+    for (int i = 0; i < 100; i++)
+        for (long j = 0; j < 100000; j++)
+            s += helper_call(j + i);
+    return s;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "long") == 0) {
+        printf("long %ld\n", long_iterations());
+        return 0;
+    }
     if (argc > 1 && strcmp(argv[1], "shapes") == 0)
         return shapes();
     if (argc > 2 && strcmp(argv[1], "spin") == 0) {

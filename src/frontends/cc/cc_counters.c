@@ -32,10 +32,14 @@
  * - for a build that profiles only the call graph, the increments of the
  *   blocks that neither enter a copy nor call: their counts are not
  *   needed, and a counter costs two instructions;
- * - the increments of the blocks whose label starts with `lpu.`: a copy's
- *   loops' second versions (cc_loops.c), which run while the copies'
- *   windows are closed, and the edges the coverage pass split out of
- *   them. Their calls are not counted either (no site, no counting call).
+ * - in the blocks whose label starts with `lpu.` (a copy's loops' second
+ *   versions, cc_loops.c, which run while the copies' windows are
+ *   closed, and the edges the coverage pass split out of them), the
+ *   increments of the blocks without calls. Those with calls keep theirs
+ *   and their sites, as in a build for the call graph: an iteration that
+ *   began there runs to its end there, also once a window opens, and its
+ *   calls then reach the callees' copies, whose entry check leaves the
+ *   pair to the caller's site.
  *
  * Anything else that names a counter array is refused, so a change in how
  * clang writes the increments fails the build instead of miscounting. */
@@ -541,7 +545,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             if (in_copy && !entry_split) {
                 lp__cc_split_entry(&b, cur->name, cur->len, cur->k, cur_j);
                 entry_split = 1;
-            } else if (in_copy && quiet) {
+            } else if (in_copy && quiet && !lp_cc_block_calls(lines, n, i + 1)) {
                 b.n = before; /* its counter stays 0 */
                 cur = NULL;
             } else if (in_copy && (flags & LP_CC_CALLS_ONLY) &&
@@ -556,7 +560,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         }
         if (in_copy && entry_split && lp__cc_fix_phi(&b, l, ln, entry_ref))
             continue;
-        if (in_copy && !quiet && !cur && label && fn_name_len && lp__cc_sites_wants(l, ln)) {
+        if (in_copy && !cur && label && fn_name_len && lp__cc_sites_wants(l, ln)) {
             /* A call in a block the coverage pass left out (its count is
              * implied by others'): the block gets a counter of its own,
              * here, before the call. */
