@@ -133,7 +133,8 @@ static int programs_load(const lp__en_opts *o, lp__en_program **out, size_t *out
 
 static const char help[] =
     "usage: lowprof eval native [--programs LIST] [--rounds N] [--size default|small]\n"
-    "                           [--hot N] [--no-callgrind] [--no-real] [--out DIR]\n"
+    "                           [--hot N] [--loops one|two] [--no-callgrind] [--no-real]\n"
+    "                           [--out DIR]\n"
     "\n"
     "The profile-flags paper's Tables IV-VI on the native runtime: overhead,\n"
     "accuracy and estimated totals (against the exhaustive profile's) of\n"
@@ -148,6 +149,8 @@ static const char help[] =
     "  --hot N|all       methods the windowed configurations switch on: the N\n"
     "                    hottest (the paper's runtime: 10), or all, the\n"
     "                    runtime's default [all]\n"
+    "  --loops one|two   lowprof cc --loops of the runtime's builds: the copies'\n"
+    "                    loops as compiled, or in two versions [one]\n"
     "  --no-callgrind    no instruction counts under valgrind\n"
     "  --no-real         no real profilers (gprof, llvm, -finstrument-functions, perf)\n"
     "  --out DIR         results folder [results/eval-native]\n"
@@ -164,6 +167,7 @@ static int parse_args(int argc, char **argv, lp__en_opts *o)
     o->hot = 0; /* all */
     o->callgrind = 1;
     o->real = 1;
+    o->loops = "one";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         int missing = 0;
@@ -175,6 +179,10 @@ static int parse_args(int argc, char **argv, lp__en_opts *o)
             o->callgrind = 0;
         } else if (strcmp(a, "--no-real") == 0) {
             o->real = 0;
+        } else if ((v = lp_host_opt_value(argc, argv, &i, "--loops", &missing)) != NULL) {
+            if (strcmp(v, "one") != 0 && strcmp(v, "two") != 0)
+                return lp_host_usage(cmd, "--loops: one or two, not '%s'", v);
+            o->loops = v;
         } else if ((v = lp_host_opt_value(argc, argv, &i, "--programs", &missing)) != NULL) {
             o->programs = v;
         } else if ((v = lp_host_opt_value(argc, argv, &i, "--out", &missing)) != NULL) {

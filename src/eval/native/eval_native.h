@@ -80,7 +80,8 @@ typedef struct lp__en_opts {
     unsigned hot;
     int callgrind;
     int real;
-    char self[4096]; /* this lowprof binary */
+    const char *loops; /* lowprof cc --loops of the runtime's builds: "one" or "two" */
+    char self[4096];   /* this lowprof binary */
 } lp__en_opts;
 
 /* One program of workloads/native/suite.tsv, resolved. */

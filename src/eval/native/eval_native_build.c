@@ -56,8 +56,13 @@ static int build_variant(const lp__en_opts *o, lp__en_program *p, unsigned v, co
 {
     const char *argv[96];
     size_t k = 0;
-    for (size_t i = 0; variant_flags[v][i]; i++)
+    char loops[32];
+    snprintf(loops, sizeof loops, "--loops=%s", o->loops);
+    for (size_t i = 0; variant_flags[v][i]; i++) {
         argv[k++] = strcmp(variant_flags[v][i], "@self") == 0 ? o->self : variant_flags[v][i];
+        if (strcmp(variant_flags[v][i], "cc") == 0)
+            argv[k++] = loops;
+    }
     for (size_t i = 0; p->sources[i]; i++)
         argv[k++] = p->sources[i];
     if (v == LP__EN_CYG)

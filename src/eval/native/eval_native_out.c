@@ -371,9 +371,9 @@ int lp__en_write(const lp__en_opts *o, const lp__en_program *ps, const lp__en_re
     if (o->hot)
         snprintf(hot, sizeof hot, "%u", o->hot);
     fprintf(f,
-            "# lowprof eval native\n\n`lowprof eval native --size %s --rounds %u --hot %s%s%s`, "
-            "%s.\n\n",
-            o->size, o->rounds, hot, o->callgrind ? "" : " --no-callgrind",
+            "# lowprof eval native\n\n`lowprof eval native --size %s --rounds %u --hot %s "
+            "--loops %s%s%s`, %s.\n\n",
+            o->size, o->rounds, hot, o->loops, o->callgrind ? "" : " --no-callgrind",
             o->real ? "" : " --no-real", date);
     fprintf(f, "## Overhead: wall time over the plain build's, %% (median of %u rounds)\n\n",
             o->rounds);
