@@ -1,8 +1,8 @@
 /* The copies' outermost loops in two versions, so that a copy that runs
  * on after its window stops counting at its next loop iteration
  * (doc/runtime.md, "Loops that leave the counting"; `lowprof cc
- * --loops=two`, not the default: an iteration that began without
- * counters loses the callers of the calls it makes in a window).
+ * --loops=two`, not the default: always on, the counted version runs
+ * much slower than the loop compiled once).
  *
  * A copy is entered in a window and runs until it returns: a main loop, a
  * long deflate or an interpreter's statement keeps counting (its
