@@ -1081,8 +1081,8 @@ static void test_loops(void)
     char *want = slurp(path_in(g_work, "plain.out"));
     const char *envs[] = {"strategy=never,out=/dev/null",
                           "strategy=always,hot=all,profiles=call-graph,block,out=a.lpprof",
-                          "strategy=periodic,period=1,duty=50,hot=all,profiles=call-graph,block,"
-                          "out=/dev/null"};
+                          ("strategy=periodic,period=1,duty=50,hot=all,profiles=call-graph,block,"
+                           "out=/dev/null")};
     for (int i = 0; i < 3; i++) {
         int st = run_prog("shapes", envs[i], NULL);
         CHECK(ok_status(st) && strcmp(slurp(path_in(g_work, "out.txt")), want) == 0,
