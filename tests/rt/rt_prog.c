@@ -237,8 +237,8 @@ NOINLINE void stops_midway(void)
 /* The copies' counter increments that lowprof cc listed in __lp_inc64
  * (the runtime turns each `addq $1, %fs:X` into `cmpq $1, %fs:X` between
  * windows, rt_patch.c), and the loops' checks listed in __lp_loop64
- * (`jmp` to the counted body, `cmp` between windows): how many read as
- * which. */
+ * (`cmp` on to the counted body in a window, `jmp` to the version without
+ * counters between windows): how many read as which. */
 extern const int32_t __start___lp_inc64[] __attribute__((weak));
 extern const int32_t __start___lp_loop64[] __attribute__((weak));
 extern const int32_t __stop___lp_loop64[] __attribute__((weak));
@@ -255,12 +255,13 @@ static void print_increments(const char *when)
         inert += memcmp(p, cmp, sizeof cmp) == 0;
     }
     printf("increments %s: %u live, %u inert of %u\n", when, live, inert, all);
-    /* the loops' checks: jmp to the counted body, or cmp */
+    /* the loops' checks: cmp, on to the counted blocks, or jmp to the
+     * version without counters */
     live = inert = all = 0;
     for (const int32_t *e = __start___lp_loop64; e && e < __stop___lp_loop64; e++, all++) {
         const unsigned char *p = (const unsigned char *)e + *e;
-        live += p[0] == 0xe9;
-        inert += p[0] == 0x3d;
+        live += p[0] == 0x3d;
+        inert += p[0] == 0xe9;
     }
     printf("loop checks %s: %u live, %u inert of %u\n", when, live, inert, all);
 }

@@ -345,14 +345,15 @@ static void lp__rt_incs_find(void)
 
 /* ---- the copies' loop checks ------------------------------------------------------- */
 
-/* Each outermost loop of a copy starts with a check (src/frontends/cc/
- * cc_loops.c): `jmp` (E9 rel32) to the loop's counted body while the
- * gate is open, `cmp $rel32, %eax` (3D and the same four bytes) while it
- * is closed, when the loop goes on in its version without counters. One
- * byte changes, as with the increments. */
+/* Each outermost loop of a copy built with `lowprof cc --loops=two`
+ * starts with a check (src/frontends/cc/cc_loops.c): `jmp` (E9 rel32) to
+ * the loop's version without counters while the gate is closed, `cmp
+ * $rel32, %eax` (3D and the same four bytes) while it is open, when the
+ * loop goes on in its counted blocks. One byte changes, as with the
+ * increments. */
 typedef struct lp__rt_lcheck {
     uint64_t op;  /* the opcode byte */
-    uint8_t live; /* written as JMP */
+    uint8_t live; /* written as CMP: the counted blocks */
 } lp__rt_lcheck;
 
 static lp__rt_lcheck *lp__rt_lchecks;
@@ -364,8 +365,8 @@ enum { LP__RT_LOOP_JMP = 0xe9, LP__RT_LOOP_CMP = 0x3d, LP__RT_LOOP_LEN = 5 };
 extern const int32_t __start___lp_loop64[] __attribute__((weak));
 extern const int32_t __stop___lp_loop64[] __attribute__((weak));
 
-/* Whether the bytes at a are a check as compiled whose jump lands in
- * [lo, hi) (its copy). */
+/* Whether the bytes at a are a check as compiled (the jump, closed) that
+ * lands in [lo, hi) (its copy). */
 LP__TEXT_ACCESS static int lp__rt_lcheck_at(uint64_t a, uint64_t lo, uint64_t hi)
 {
     const uint8_t *p = (const uint8_t *)(uintptr_t)a;
@@ -375,9 +376,9 @@ LP__TEXT_ACCESS static int lp__rt_lcheck_at(uint64_t a, uint64_t lo, uint64_t hi
     return to >= lo && to < hi;
 }
 
-/* Finds the executable's loop checks, all live as compiled. A site that
- * is not one is left alone; without memory there are none, and every
- * loop stays in its counted version. */
+/* Finds the executable's loop checks, all closed as compiled. A site
+ * that is not one is left alone; without memory there are none, and
+ * every loop stays in its version without counters, counting nothing. */
 static void lp__rt_lchecks_find(void)
 {
     const int32_t *e = __start___lp_loop64, *end = __stop___lp_loop64;
@@ -390,7 +391,7 @@ static void lp__rt_lchecks_find(void)
             a >= lp__rt.text_lo && a + LP__RT_LOOP_LEN <= lp__rt.text_hi ? lp__rt_copy_at(a) : -1;
         if (c >= 0 && a + LP__RT_LOOP_LEN <= lp__rt.copies[c].end &&
             lp__rt_lcheck_at(a, lp__rt.copies[c].start, lp__rt.copies[c].end))
-            v[k++] = (lp__rt_lcheck){a, 1};
+            v[k++] = (lp__rt_lcheck){a, 0};
     }
     if (!k)
         free(v);
@@ -417,7 +418,7 @@ static void lp__rt_queue_incs(size_t *n)
         lp__rt_lcheck *s = &lp__rt_lchecks[i];
         if (open == s->live)
             continue;
-        if (lp__rt_queue(n, s->op, open ? LP__RT_LOOP_JMP : LP__RT_LOOP_CMP) != 0)
+        if (lp__rt_queue(n, s->op, open ? LP__RT_LOOP_CMP : LP__RT_LOOP_JMP) != 0)
             return;
         s->live = open;
     }
