@@ -688,9 +688,8 @@ static int lp_cc_put_block(const lp_cc_lfn *x, lp_cc_buf *b, size_t bl, int u)
         int phi = r.p != s->p && lp__cc_bt_starts(r.p, r.p + r.n, "phi ");
         if (phi && u && head)
             continue; /* the header's phis are both versions' */
-        /* The version without counters is the fall-through: a copy runs
-         * its loops between windows, mostly, since an activation that
-         * began in one runs on after it. */
+        /* The counted blocks are the fall-through: the compiler lays the
+         * jump's target out as the unlikely path (above). */
         if (!phi && head && !u && !checked) {
             long n = x->lp[l].num;
             lp__cc_printf(
