@@ -45,7 +45,8 @@
 
 #define LP_CC_LOOPS_U "lpu."   /* the body that does not count */
 #define LP_CC_LOOPS_X "lpx."   /* a value leaving the loop, merged at an exit: lpx.EXIT.NAME */
-#define LP_CC_LOOPS_OWN "lpv." /* the check's values and the counted body's first block */
+#define LP_CC_LOOPS_OWN "lpv." /* the first block of the body after the check, in either version   \
+                                */
 /* The check: as compiled, a jump to the version without counters
  * (operand 0), whose address the section lists; the runtime makes it
  * `cmp`, on to the counted blocks, while the windows are open. The flags
