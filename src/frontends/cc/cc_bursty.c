@@ -334,21 +334,13 @@ long lp_cc_bursty_ir(const char *in, size_t len, const char *placement, unsigned
             continue;
         }
         const bt_mfn *f = &m.fns[k];
-        fn.n = 0;
-        for (size_t j = f->def; j <= f->end; j++) {
-            lp__cc_put(&fn, m.lines[j].p, m.lines[j].n);
-            lp__cc_puts(&fn, "\n");
-        }
-        lp__cc_name_numbers(&fn, 0);
         size_t nl;
         free(fl);
-        fl = fn.failed ? NULL : lp__cc_split(fn.p, fn.n, &nl);
+        fl = lp__cc_bt_fn_lines(m.lines, f->def, f->end, "lp.", &fn, &nl);
         if (!fl) {
             copied = -1;
             break;
         }
-        while (nl && fl[nl - 1].n == 0)
-            nl--;
         int check = lp_bursty_entry_has_check(&mm.placement, fflags[k], &facts[k]);
         int done = lp__cc_bt_function(&mm, fl, nl, check, &counts, &b);
         if (done < 0) {

@@ -60,6 +60,13 @@ typedef struct lp_cc_bt_counts {
 int lp__cc_bt_function(const lp_cc_bt_module *m, const lp_cc_line *lines, size_t n, int entry_check,
                        lp_cc_bt_counts *c, lp_cc_buf *b);
 
+/* The text of the function in lines[first, last] (without its use-list
+ * orders, which a rewrite no longer matches), its numbered values named
+ * with prefix, into fn, and split into lines (malloc'd; *n of them, the
+ * empty ones at the end dropped); NULL without memory. */
+lp_cc_line *lp__cc_bt_fn_lines(const lp_cc_line *lines, size_t first, size_t last,
+                               const char *prefix, lp_cc_buf *fn, size_t *n);
+
 /* Whether name (len bytes, without '%') is one of the module's types. */
 int lp__cc_bt_is_type(const lp_cc_bt_module *m, const char *name, size_t len);
 

@@ -92,6 +92,32 @@ int lp__cc_bt_starts(const char *p, const char *end, const char *s)
     return (size_t)(end - p) >= n && memcmp(p, s, n) == 0;
 }
 
+size_t lp__cc_bt_loop_md(const char *s, const char *end)
+{
+    if (!lp__cc_bt_starts(s, end, ", !llvm.loop !"))
+        return 0;
+    const char *e = s + 14;
+    while (e < end && *e >= '0' && *e <= '9')
+        e++;
+    return (size_t)(e - s);
+}
+
+lp_cc_line *lp__cc_bt_fn_lines(const lp_cc_line *lines, size_t first, size_t last,
+                               const char *prefix, lp_cc_buf *fn, size_t *n)
+{
+    fn->n = 0;
+    for (size_t j = first; j <= last; j++)
+        if (!lp__cc_starts(lines[j], "  uselistorder")) {
+            lp__cc_put(fn, lines[j].p, lines[j].n);
+            lp__cc_puts(fn, "\n");
+        }
+    lp__cc_name_numbers_as(fn, 0, prefix);
+    lp_cc_line *fl = fn->failed ? NULL : lp__cc_split(fn->p, fn->n, n);
+    while (fl && *n && fl[*n - 1].n == 0)
+        (*n)--;
+    return fl;
+}
+
 static int bt_push_stmt(lp__cc_btfn *f, const char *p, size_t n)
 {
     lp__cc_btstmt *v = lp__cc_grow(f->st, f->nst, &f->capst, sizeof *v, 256);
@@ -418,11 +444,9 @@ static void bt_put_text(lp__cc_btfn *f, lp_cc_buf *b, const char *p, size_t n, i
             q = !q;
         if (q)
             continue;
-        if (*s == ',' && lp__cc_bt_starts(s, end, ", !llvm.loop !") &&
-            (copy || (from && from->latch_of >= 0))) {
-            const char *e = s + 14;
-            while (e < end && *e >= '0' && *e <= '9')
-                e++;
+        size_t md_len = *s == ',' ? lp__cc_bt_loop_md(s, end) : 0;
+        if (md_len && (copy || (from && from->latch_of >= 0))) {
+            const char *e = s + md_len;
             lp__cc_put(b, run, (size_t)(s - run));
             char *md = copy ? NULL : f->bl[from->latch_of].loop_md;
             if (md && (size_t)(e - s) < sizeof f->bl[0].loop_md) {

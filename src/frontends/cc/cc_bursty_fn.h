@@ -89,6 +89,9 @@ lp_cc_line lp__cc_bt_rhs(const lp__cc_btstmt *s);
  * without memory. f is freed by lp__cc_bt_free whatever the result. */
 int lp__cc_bt_read(lp__cc_btfn *f, const lp_cc_bt_module *m, const lp_cc_line *lines, size_t n);
 void lp__cc_bt_free(lp__cc_btfn *f);
+/* The length of the loop identity `, !llvm.loop !N` that starts at s, or
+ * 0. */
+size_t lp__cc_bt_loop_md(const char *s, const char *end);
 /* The length of the IR type at p (a word, %name, a bracketed aggregate,
  * then pointer stars and function parameter lists). */
 size_t lp__cc_bt_type_len(const char *p, size_t n);

@@ -245,12 +245,11 @@ static void lp_cc_put_text(const lp_cc_lfn *x, lp_cc_buf *b, const char *p, size
             q = !q;
         if (q)
             continue;
-        if (u && *s == ',' && lp__cc_bt_starts(s, end, ", !llvm.loop !")) {
+        size_t md_len = u && *s == ',' ? lp__cc_bt_loop_md(s, end) : 0;
+        if (md_len) {
             lp__cc_put(b, run, (size_t)(s - run));
-            s += 14;
-            while (s < end && *s >= '0' && *s <= '9')
-                s++;
-            run = s--;
+            run = s + md_len;
+            s = run - 1;
             continue;
         }
         if (u && *s == '@') {
@@ -823,21 +822,12 @@ long lp_cc_loops_ir(const char *in, size_t len, char **out, size_t *out_len,
         }
         while (end + 1 < n && !(lines[end].n == 1 && lines[end].p[0] == '}'))
             end++;
-        fn.n = 0;
-        for (size_t j = i; j <= end; j++)
-            if (!lp__cc_starts(lines[j], "  uselistorder")) {
-                lp__cc_put(&fn, lines[j].p, lines[j].n);
-                lp__cc_puts(&fn, "\n");
-            }
-        lp__cc_name_numbers_as(&fn, 0, LP_CC_LOOPS_NUM);
         free(fl);
-        fl = fn.failed ? NULL : lp__cc_split(fn.p, fn.n, &nl);
+        fl = lp__cc_bt_fn_lines(lines, i, end, LP_CC_LOOPS_NUM, &fn, &nl);
         if (!fl) {
             rc = -1;
             break;
         }
-        while (nl && fl[nl - 1].n == 0)
-            nl--;
         long v = lp_cc_loops_fn(&m, fl, nl, &c, &b);
         c.fns += v > 0;
         for (size_t j = i; v == 0 && j <= end; j++) {
