@@ -18,6 +18,7 @@ typedef struct lp_symbol {
                              stub; NULL if none covers pc */
     const char *linkage;  /* the name as the symbol table has it (mangled for C++) */
     uint64_t function_start; /* runtime address of that symbol or stub (pc if unknown) */
+    uint64_t function_size;  /* the symbol's size in bytes (0 if unknown, and for a stub) */
     uint64_t function_entry; /* where the function this code belongs to starts: function_start,
                                 or for a block-profiled copy's code (f.lpdup) f's start when
                                 the symbol table has one f; the function's identity */

@@ -132,14 +132,35 @@ static ls_line *ls_line_at(ls_state *st, ls_node *n, unsigned offset, unsigned d
     return l;
 }
 
-/* LLVM's base discriminator of a DWARF discriminator: the low component of
- * its prefix encoding (duplication factor and copy id sit above it). */
-static unsigned ls_base_disc(unsigned d)
+/* One component of LLVM's prefix encoding of a discriminator (0 when the
+ * component is absent). */
+static unsigned ls_disc_component(unsigned d)
 {
     if (d & 1)
         return 0;
     d >>= 1;
     return (d & 0x20) ? (((d >> 1) & 0xfe0) | (d & 0x1f)) : (d & 0x1f);
+}
+
+/* LLVM's base discriminator of a DWARF discriminator: the low component
+ * (duplication factor and copy id sit above it). */
+static unsigned ls_base_disc(unsigned d)
+{
+    return ls_disc_component(d);
+}
+
+/* LLVM's duplication factor: how many copies of the code the unroller or
+ * the vectoriser made, each running 1/factor of the line's executions
+ * (the second component; 1 when absent). clang reads a line's samples as
+ * its executions, so each copy's count is multiplied back, as LLVM's own
+ * profile converters do: json's byte-hash loop, unrolled 4 times, read a
+ * quarter of its trip count, and clang unrolled it no more in the build
+ * that used the profile. */
+static unsigned ls_dup_factor(unsigned d)
+{
+    unsigned next = (d & 1) ? d >> 1 : d >> ((d & 0x40) ? 14 : 7);
+    unsigned f = ls_disc_component(next);
+    return f ? f : 1;
 }
 
 /* Names in the file are separated by ':' and ' '; a name holding either
@@ -157,9 +178,11 @@ static unsigned ls_offset(unsigned line, unsigned decl_line)
 
 /* The line record of the innermost level of pc's inline chain, creating
  * the nodes on the way; NULL when pc has no DWARF function (st->nomem says
- * whether memory ran out). Discriminators are 0 unless st->discriminators. */
-static ls_line *ls_place(ls_state *st, lp_names *nm, uint64_t pc)
+ * whether memory ran out). Discriminators are 0 unless st->discriminators;
+ * then *dup gets the instruction's duplication factor, else 1. */
+static ls_line *ls_place(ls_state *st, lp_names *nm, uint64_t pc, unsigned *dup)
 {
+    *dup = 1;
     lp_src_frame fr[LS_MAX_FRAMES];
     size_t depth = lp_symbolize_frames(nm->sym, pc, fr, LS_MAX_FRAMES);
     if (depth > LS_MAX_FRAMES)
@@ -181,16 +204,20 @@ static ls_line *ls_place(ls_state *st, lp_names *nm, uint64_t pc)
         if (!n)
             return NULL;
     }
+    if (st->discriminators)
+        *dup = ls_dup_factor(fr[0].discriminator);
     return ls_line_at(st, n, ls_offset(fr[0].line, fr[0].decl_line),
                       st->discriminators ? ls_base_disc(fr[0].discriminator) : 0);
 }
 
 /* Adds each block's executions to each of its instructions in insns
  * (key (address, 0), v[0] count). A block whose instruction count is
- * known (Valgrind's) is decoded for that many instructions; one whose
- * count is not (the native runtime's, v1 0) runs from its start to its
- * first jump or return, or to the next block start of the profile,
- * whichever comes first (clang's coverage blocks are basic blocks). */
+ * known (Valgrind's) is decoded for that many instructions. The native
+ * runtime's (v1 0) go through lp__sample_flow, which also fills in the
+ * blocks without a counter; where it cannot, such a block runs from its
+ * start to its first jump or return, or to the next block start of the
+ * profile, whichever comes first (clang's coverage blocks are basic
+ * blocks). */
 static int ls_block_insns(lp_names *nm, const lp_report_view *v, lp_table *insns)
 {
     csh cs;
@@ -199,10 +226,11 @@ static int ls_block_insns(lp_names *nm, const lp_report_view *v, lp_table *insns
         cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
     uint8_t *buf = NULL;
     size_t bufcap = 0;
-    int rc = 0;
+    uint8_t *done = calloc(v->count ? v->count : 1, 1);
+    int rc = done ? lp__sample_flow(nm, v, insns, done) : LP_ENOMEM;
     for (size_t i = 0; i < v->count && rc == 0; i++) {
         const lp_entry *e = &v->entries[i];
-        if (e->v[0] == 0)
+        if (e->v[0] == 0 || done[i])
             continue;
         uint64_t n = (e->v[1] + e->v[0] / 2) / e->v[0];
         int to_branch = n == 0;
@@ -245,6 +273,7 @@ static int ls_block_insns(lp_names *nm, const lp_report_view *v, lp_table *insns
             cs_free(insn, got);
     }
     free(buf);
+    free(done);
     if (have_cs)
         cs_close(&cs);
     return rc;
@@ -407,11 +436,13 @@ int lp__sample_build(const lp_profile_set *s, lp_names *nm, int discriminators, 
     if (rc == 0)
         rc = lp_table_sorted(&insns, lp_entry_key_less, &sorted);
 
-    /* Body samples: the largest instruction count of each line. */
+    /* Body samples: the largest instruction count of each line, each
+     * times its duplication factor. */
     for (size_t i = 0; rc == 0 && i < insns.count; i++) {
-        ls_line *l = ls_place(st, nm, sorted[i].key.a);
-        if (l && sorted[i].v[0] > l->samples)
-            l->samples = sorted[i].v[0];
+        unsigned dup;
+        ls_line *l = ls_place(st, nm, sorted[i].key.a, &dup);
+        if (l && sorted[i].v[0] * dup > l->samples)
+            l->samples = sorted[i].v[0] * dup;
         if (st->nomem)
             rc = LP_ENOMEM;
     }
@@ -426,7 +457,9 @@ int lp__sample_build(const lp_profile_set *s, lp_names *nm, int discriminators, 
             rc = LP_ENOMEM;
             break;
         }
-        ls_line *l = ls_place(st, nm, e->key.a);
+        /* A call's count is its own: the copies of an unrolled call add up. */
+        unsigned dup;
+        ls_line *l = ls_place(st, nm, e->key.a, &dup);
         if (l)
             rc = ls_add_target(st, l, callee, e->v[0]);
         if (st->nomem)

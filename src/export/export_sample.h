@@ -63,6 +63,13 @@ typedef struct ls_state {
  * Returns 0 (free with lp__sample_free), LP_ENOENT when s has no block
  * profile or none of its blocks lies in code with DWARF, or LP_ENOMEM. */
 int lp__sample_build(const lp_profile_set *s, lp_names *nm, int discriminators, ls_state *out);
+/* Adds the executions of the native runtime's blocks in v (those with
+ * v[1] 0) to their instructions in insns (key (address, 0), v[0]), with
+ * the blocks its copies leave without a counter solved by flow over each
+ * function's machine code (export_sample_flow.c), and sets done[i] for
+ * every entry i so handled; the others are left to the caller. Returns 0
+ * or LP_ENOMEM. */
+int lp__sample_flow(lp_names *nm, const lp_report_view *v, lp_table *insns, uint8_t *done);
 void lp__sample_free(ls_state *st);
 
 #endif

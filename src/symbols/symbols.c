@@ -507,6 +507,7 @@ static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_sym
         out->linkage = lp__copy_origin(s, name);
         out->function = lp__demangled(s, out->linkage);
         out->function_start = out->function_entry = pc - offset;
+        out->function_size = sym.st_size;
         if (out->linkage != name) { /* a copy: one function with its original */
             if (!m->origins_tried) {
                 m->origins_tried = true;

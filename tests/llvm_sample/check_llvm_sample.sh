@@ -14,7 +14,8 @@
 #     site with its block's executions; and they are the known counts;
 #   - a profile without a block profile gets a clear error and exit 1;
 #   - the native runtime's block profile (lowprof cc) is taken by clang too,
-#     with head samples and call targets equal to the runtime's counts.
+#     with head samples and call targets equal to the runtime's counts;
+#   - an unrolled loop's line reads its executions, from both sources.
 #   check_llvm_sample.sh LOWPROF SRCDIR WORKDIR
 # Skips (77) without clang or llvm-profdata.
 set -u
@@ -133,6 +134,43 @@ if "$lowprof" cc --profiles=call-graph,block -- -O2 -g prog.c -o progn >cc.out 2
 else
   echo "native part not run: lowprof cc could not build the program:"
   cat cc.out
+fi
+
+# 6. A loop clang unrolls (unroll_prog.c, 41 bytes a call, 2000 calls)
+# reads its executions at its body's line, from Valgrind and from the
+# native runtime alike: in the unrolled copy each instruction ran a quarter
+# as often as the line (its discriminator carries the duplication factor,
+# with -fdebug-info-for-profiling), and in the runtime's copy that body has
+# no counter of its own (its executions come from the blocks around it).
+# The largest of the line's records is the unrolled copy's: 40 per call when
+# the remainder loop has a record of its own, 41 when not.
+cp "$src/unroll_prog.c" unroll.c
+decl=$(grep -n 'unsigned long fold(' unroll.c | cut -d: -f1)
+body=$(grep -n 'h ^= p\[i\];' unroll.c | cut -d: -f1)
+off=$((body - decl))
+body_max() { # FILE: the largest count at offset $off of fold's section, any discriminator
+  sed -n '/^fold:/,/^[^ ]/p' "$1" | sed '1d;/^[^ ]/d' |
+    awk -v o="$off" '{ split($1, a, /[.:]/) } a[1] == o && $2 > m { m = $2 } END { print m + 0 }'
+}
+in_range() { [ "$1" -ge 80000 ] && [ "$1" -le 82000 ]; }
+clang -O2 -g -gdwarf-4 -fdebug-info-for-profiling unroll.c -o unroll ||
+  fail "clang did not build unroll_prog.c"
+"$lowprof" record --profile block,call-pair,method -o unroll.lpprof -- ./unroll 2000 >/dev/null 2>&1 ||
+  fail "record of unroll exited $?"
+"$lowprof" export --format llvm-sample unroll.lpprof -o unroll.txt || fail "unroll export exited $?"
+got=$(body_max unroll.txt)
+in_range "$got" || fail "Valgrind: fold's loop line (offset $off) has $got samples, not 80000-82000"
+if "$lowprof" cc --profiles=call-graph,block -- -O2 -g -fdebug-info-for-profiling unroll.c \
+    -o unrolln >cc2.out 2>&1; then
+  LOWPROF=strategy=always,profiles=call-graph,block,out=unrolln.lpprof ./unrolln 2000 >/dev/null ||
+    fail "the native unroll exited $?"
+  "$lowprof" export --format llvm-sample unrolln.lpprof -o unrolln.txt ||
+    fail "native unroll export exited $?"
+  got=$(body_max unrolln.txt)
+  in_range "$got" || fail "native: fold's loop line (offset $off) has $got samples, not 80000-82000"
+else
+  echo "native unroll part not run: lowprof cc could not build the program:"
+  cat cc2.out
 fi
 
 finish "llvm-sample: all checks passed"
