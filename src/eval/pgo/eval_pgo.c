@@ -142,13 +142,15 @@ static int programs_load(const lp__pg_opts *o, lp__pg_program **out, size_t *out
 
 static const char help[] =
     "usage: lowprof eval pgo [--full] [--debian] [--programs LIST] [--train small|large]\n"
-    "                        [--rounds N] [--no-model] [--out DIR]\n"
+    "                        [--rounds N] [--duty D] [--loops one|two] [--no-model]\n"
+    "                        [--out DIR]\n"
     "\n"
     "Whether lowprof's profiles make faster programs: each native program of\n"
     "workloads/native built with clang -O2 four ways - plain, with instrumentation\n"
     "PGO (-fprofile-instr-generate/-use), and with -fprofile-sample-use of the\n"
     "llvm-sample export of an exhaustive Valgrind recording and of the native\n"
-    "runtime's 10 % windows - trained on a tenth of a second's input and timed\n"
+    "runtime's windows (10 % of the time) - trained on a tenth of a second's input\n"
+    "and timed\n"
     "(CPU time, medians of alternating rounds) against plain.\n"
     "\n"
     "  --full            measure on the default inputs, 5 rounds (else the small\n"
@@ -161,6 +163,10 @@ static const char help[] =
     "                    or small (the manifest's small size, milliseconds: often\n"
     "                    too short for the runtime's first window) [large]\n"
     "  --rounds N        timing rounds, each running every build once\n"
+    "  --duty D          the runtime's windows, percent of the time, for its\n"
+    "                    profile and its collection cost, 1-100 [10]\n"
+    "  --loops L         lowprof cc --loops of the runtime's build: one or two\n"
+    "                    (loops that leave the counting between windows) [one]\n"
     "  --no-model        no cost model: by default each build also runs once\n"
     "                    under cachegrind on the training input, and its\n"
     "                    simulated cache and branch events give modelled cycles,\n"
@@ -173,6 +179,7 @@ static const char help[] =
 static int parse_args(int argc, char **argv, lp__pg_opts *o)
 {
     o->out = "results/eval-pgo";
+    o->duty = 10;
     unsigned rounds = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -195,6 +202,14 @@ static int parse_args(int argc, char **argv, lp__pg_opts *o)
             if (strcmp(v, "small") != 0 && strcmp(v, "large") != 0)
                 return lp_host_usage(cmd, "--train: small or large, not '%s'", v);
             o->train_small = strcmp(v, "small") == 0;
+        } else if ((v = lp_host_opt_value(argc, argv, &i, "--duty", &missing)) != NULL) {
+            if (lp_host_parse_count(v, &n) != 0 || n < 1 || n > 100)
+                return lp_host_usage(cmd, "--duty: a percentage from 1 to 100, not '%s'", v);
+            o->duty = (unsigned)n;
+        } else if ((v = lp_host_opt_value(argc, argv, &i, "--loops", &missing)) != NULL) {
+            if (strcmp(v, "one") != 0 && strcmp(v, "two") != 0)
+                return lp_host_usage(cmd, "--loops: one or two, not '%s'", v);
+            o->loops_two = strcmp(v, "two") == 0;
         } else if ((v = lp_host_opt_value(argc, argv, &i, "--rounds", &missing)) != NULL) {
             if (lp_host_parse_count(v, &n) != 0 || n < 1 || n > 100)
                 return lp_host_usage(cmd, "--rounds: a count from 1 to 100, not '%s'", v);

@@ -52,6 +52,8 @@ typedef struct lp__pg_opts {
     int debian;      /* also Debian's bzip2, built from its source package */
     int train_small; /* train on the small size (else on a sixteenth of the default one) */
     int no_model;    /* no cachegrind runs (eval_pgo_model.c) */
+    unsigned duty;   /* the runtime's windows, percent of the time (rt builds) */
+    int loops_two;   /* lowprof cc --loops=two for the runtime's build */
     char self[4096]; /* this lowprof binary */
 } lp__pg_opts;
 
@@ -99,6 +101,8 @@ int lp__pg_run(char *const *argv, char *const *env, const char *log, const char 
                char *why, size_t cap);
 /* Runs the timed builds of p in o->rounds rounds. 0, or 1 with p->why set. */
 int lp__pg_measure(const lp__pg_opts *o, lp__pg_program *p);
+/* The LOWPROF= setting of the runtime's collecting runs, writing to out. */
+void lp__pg_runtime_env(const lp__pg_opts *o, const char *out, char *buf, size_t cap);
 /* The median of v[0..n). */
 double lp__pg_median(const double *v, size_t n);
 

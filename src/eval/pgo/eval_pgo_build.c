@@ -23,8 +23,6 @@
 #include "../native/eval_native.h"
 #include "lowprof/host.h"
 
-#define RUNTIME_OPTS "strategy=periodic,duty=10,profiles=call-graph,block"
-
 /* Appends the program's sources, -o out and its link flags to argv at *k. */
 static void add_program(const lp__pg_program *p, const char **argv, size_t *k, const char *out)
 {
@@ -134,7 +132,7 @@ static int collect(const lp__pg_opts *o, lp__pg_program *p, const char *profraw,
         }
     char gen_env[4400], rt_env[4400];
     snprintf(gen_env, sizeof gen_env, "LLVM_PROFILE_FILE=%s", profraw);
-    snprintf(rt_env, sizeof rt_env, "LOWPROF=" RUNTIME_OPTS ",out=%s", rt_prof);
+    lp__pg_runtime_env(o, rt_prof, rt_env, sizeof rt_env);
     char *gen_envv[] = {gen_env, NULL}, *rt_envv[] = {rt_env, NULL};
     int rc = 0;
     for (unsigned r = 0; rc == 0 && r < rounds; r++)
@@ -182,8 +180,16 @@ int lp__pg_build(const lp__pg_opts *o, lp__pg_program *p)
      * sample loader one call site for both, and it passed over graph's
      * hot inlined gr_heuristic (2.2 % more instructions than plain). */
     const char *dbg[] = {"clang", "-O2", "-g", "-gdwarf-4", "-fdebug-info-for-profiling", NULL};
-    const char *rtb[] = {o->self, "cc",        "--profiles=call-graph,block", "--cc=clang", "--",
-                         "-O2",   "-gdwarf-4", "-fdebug-info-for-profiling",  NULL};
+    const char *rtb[] = {o->self,
+                         "cc",
+                         "--profiles=call-graph,block",
+                         o->loops_two ? "--loops=two" : "--loops=one",
+                         "--cc=clang",
+                         "--",
+                         "-O2",
+                         "-gdwarf-4",
+                         "-fdebug-info-for-profiling",
+                         NULL};
     fprintf(stderr, "lowprof eval pgo: %s: building\n", p->name);
     if (compile(p, plain, p->bin[LP__PG_PLAIN], 1, &p->warnings[LP__PG_PLAIN]) ||
         compile(p, gen, p->helper[LP__PG_GEN], 1, NULL) ||

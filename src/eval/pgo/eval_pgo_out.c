@@ -198,9 +198,11 @@ static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps,
     fprintf(f,
             "# lowprof eval pgo\n\n"
             "Trained on the %s input; measured on the %s input, CPU time (user + system), "
-            "medians of %u alternating rounds.\n\n",
+            "medians of %u alternating rounds. The runtime's profile: windows %u %% of the "
+            "time, its loops in %s.\n\n",
             o->train_small ? "small" : "large (a sixteenth of the default size)",
-            o->full ? "default" : "small", o->rounds);
+            o->full ? "default" : "small", o->rounds, o->duty,
+            o->loops_two ? "two versions (lowprof cc --loops=two)" : "one version");
     fputs("| program | plain s | speedup instr | speedup vg | speedup rt | recovered vg | "
           "recovered rt | cost instr | cost vg | cost rt (training) | cost rt (measured) |\n"
           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n",
@@ -238,8 +240,10 @@ static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps,
     num(f, "%+.1f %%", 100 * (m[6] - 1), "n/a");
     fputs(" |\n\n", f);
     int met = isfinite(m[4]) && m[4] >= 0.9 && isfinite(m[6]) && m[6] < 1.03;
-    fprintf(f, "Target: the runtime's 10 %% windows profile recovers at least 90 %% of "
-               "instrumentation PGO's speedup on the median program (here ");
+    fprintf(f,
+            "Target: the runtime's windowed profile (here %u %% of the time) recovers at least "
+            "90 %% of instrumentation PGO's speedup on the median program (here ",
+            o->duty);
     num(f, "%.0f %%", 100 * m[4], "n/a");
     fputs(") at under 3 % collection overhead (here ", f);
     num(f, "%+.1f %%", 100 * (m[6] - 1), "n/a");

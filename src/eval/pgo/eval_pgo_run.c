@@ -104,6 +104,12 @@ double lp__pg_median(const double *v, size_t n)
     return m;
 }
 
+void lp__pg_runtime_env(const lp__pg_opts *o, const char *out, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "LOWPROF=strategy=periodic,duty=%u,profiles=call-graph,block,out=%s",
+             o->duty, out);
+}
+
 int lp__pg_measure(const lp__pg_opts *o, lp__pg_program *p)
 {
     for (unsigned b = 0; b < LP__PG_NTIMED; b++)
@@ -111,10 +117,9 @@ int lp__pg_measure(const lp__pg_opts *o, lp__pg_program *p)
             snprintf(p->why, sizeof p->why, "out of memory");
             return 1;
         }
-    char env_buf[4400];
-    snprintf(env_buf, sizeof env_buf,
-             "LOWPROF=strategy=periodic,duty=10,profiles=call-graph,block,out=%s/collect.lpprof",
-             p->work);
+    char env_buf[4400], out[4300];
+    lp__eval_pathf(out, sizeof out, "%s/collect.lpprof", p->work);
+    lp__pg_runtime_env(o, out, env_buf, sizeof env_buf);
     char *collect_env[] = {env_buf, NULL};
     /* Round 0 runs plain first, so its output is there to compare with. */
     char reference[4400];
