@@ -356,13 +356,18 @@ int lp_cc_clone_build(const lp_cc_build *b)
             bad |= lp_cc_push(&s2, s2_tail[t]);
         /* -O0 after the command's own level: the coverage pass and the
          * command's sanitizers alone (clang runs them at every level), on
-         * code the optimiser is done with. */
-        const char *s4_tail[] = {"-O0",      b->block_flag,
-                                 allow_flag, "-Wno-unused-command-line-argument",
-                                 "-Xclang",  "-emit-llvm-uselists",
-                                 "-S",       "-emit-llvm",
-                                 dup,        "-o",
-                                 cnt};
+         * code the optimiser is done with. Not the discriminators a second
+         * time: with -fdebug-info-for-profiling the -O0 pipeline numbers
+         * each line's blocks again, after unrolling, so an unrolled body
+         * and its remainder loop got base discriminators 1 and 0 where a
+         * plain build's source has one, and clang, reading a sample profile
+         * from such a build, took the remainder's count for the loop's
+         * (json's byte hash: 5.6 M iterations read as 0.6 M). */
+        const char *s4_tail[] = {
+            "-O0",    b->block_flag,        allow_flag, "-Wno-unused-command-line-argument",
+            "-mllvm", "-no-discriminators", "-Xclang",  "-emit-llvm-uselists",
+            "-S",     "-emit-llvm",         dup,        "-o",
+            cnt};
         /* Bursty tracing's code is complete after its rewrite of the IR
          * before optimisation: s4 optimises and compiles it, and there is
          * neither step 2 nor a counting step. */
