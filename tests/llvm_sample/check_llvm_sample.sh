@@ -143,7 +143,8 @@ fi
 # with -fdebug-info-for-profiling), and in the runtime's copy that body has
 # no counter of its own (its executions come from the blocks around it).
 # The largest of the line's records is the unrolled copy's: 40 per call when
-# the remainder loop has a record of its own, 41 when not.
+# the remainder loop has a record of its own, 41 when not; and the runtime's
+# copies give it under the same discriminator as the plain build.
 cp "$src/unroll_prog.c" unroll.c
 decl=$(grep -n 'unsigned long fold(' unroll.c | cut -d: -f1)
 body=$(grep -n 'h ^= p\[i\];' unroll.c | cut -d: -f1)
@@ -151,6 +152,10 @@ off=$((body - decl))
 body_max() { # FILE: the largest count at offset $off of fold's section, any discriminator
   sed -n '/^fold:/,/^[^ ]/p' "$1" | sed '1d;/^[^ ]/d' |
     awk -v o="$off" '{ split($1, a, /[.:]/) } a[1] == o && $2 > m { m = $2 } END { print m + 0 }'
+}
+body_key() { # FILE: the OFFSET[.DISCRIMINATOR] of that largest record
+  sed -n '/^fold:/,/^[^ ]/p' "$1" | sed '1d;/^[^ ]/d' |
+    awk -v o="$off" '{ split($1, a, /[.:]/) } a[1] == o && $2 > m { m = $2; k = $1 } END { print k }'
 }
 in_range() { [ "$1" -ge 80000 ] && [ "$1" -le 82000 ]; }
 clang -O2 -g -gdwarf-4 -fdebug-info-for-profiling unroll.c -o unroll ||
@@ -168,6 +173,11 @@ if "$lowprof" cc --profiles=call-graph,block -- -O2 -g -fdebug-info-for-profilin
     fail "native unroll export exited $?"
   got=$(body_max unrolln.txt)
   in_range "$got" || fail "native: fold's loop line (offset $off) has $got samples, not 80000-82000"
+  # The same record as the plain build's: lowprof cc must not number the
+  # line's blocks again after unrolling, or clang, compiling the source,
+  # finds the remainder loop's count under the body's discriminator.
+  [ "$(body_key unrolln.txt)" = "$(body_key unroll.txt)" ] ||
+    fail "native: the loop body's record is $(body_key unrolln.txt), the plain build's $(body_key unroll.txt)"
 else
   echo "native unroll part not run: lowprof cc could not build the program:"
   cat cc2.out
