@@ -60,6 +60,12 @@ size_t lp_symbolize_frames(lp_symbolizer *s, uint64_t pc, lp_src_frame *out, siz
  * number of bytes copied: 0 when pc is in no such section or the file is
  * not readable (a separate debug file has no code). */
 size_t lp_symbolizer_code(lp_symbolizer *s, uint64_t pc, void *buf, size_t cap);
+/* The section called name in the file of the module holding pc: *data
+ * gets its bytes (valid for the symbolizer's life) and *addr its runtime
+ * address. Returns its size: 0 when there is no such section with
+ * contents. */
+size_t lp_symbolizer_section(lp_symbolizer *s, uint64_t pc, const char *name, const void **data,
+                             uint64_t *addr);
 
 #ifdef __cplusplus
 }

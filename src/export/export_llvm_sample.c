@@ -446,7 +446,12 @@ int lp__sample_build(const lp_profile_set *s, lp_names *nm, int discriminators, 
         if (st->nomem)
             rc = LP_ENOMEM;
     }
-    /* Call targets at the call site's line. */
+    /* Call targets at the call site's line. The native runtime keys a
+     * call by its return address, which may lie on the next line
+     * (compress's matcher: the test of cz_find's result); the call's own
+     * last byte is on the call's. */
+    const char *rec = lp_meta_get(&s->meta, "recorder");
+    uint64_t ret_keys = rec && strcmp(rec, "lowprof native runtime") == 0;
     for (size_t i = 0; rc == 0 && i < calls.count; i++) {
         const lp_entry *e = &calls.entries[i];
         char buf[512];
@@ -459,7 +464,7 @@ int lp__sample_build(const lp_profile_set *s, lp_names *nm, int discriminators, 
         }
         /* A call's count is its own: the copies of an unrolled call add up. */
         unsigned dup;
-        ls_line *l = ls_place(st, nm, e->key.a, &dup);
+        ls_line *l = ls_place(st, nm, e->key.a - ret_keys, &dup);
         if (l)
             rc = ls_add_target(st, l, callee, e->v[0]);
         if (st->nomem)

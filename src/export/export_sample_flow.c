@@ -47,6 +47,45 @@ typedef struct lf_edge {
     int known;
 } lf_edge;
 
+/* The increments of a module's copies (its section __lp_inc64, which
+ * lowprof cc writes in an executable: each entry the 32-bit distance from
+ * itself to an increment), as runtime addresses. */
+typedef struct lf_sites {
+    const char *module; /* whose they are; NULL before the first */
+    uint64_t *at;
+    size_t n;
+} lf_sites;
+
+static int lf_u64_cmp(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Reads the increments of the module holding pc into *inc (none when it
+ * has no such section). */
+static int lf_sites_load(lp_names *nm, uint64_t pc, const char *module, lf_sites *inc)
+{
+    free(inc->at);
+    *inc = (lf_sites){module, NULL, 0};
+    const void *data;
+    uint64_t addr;
+    size_t size = lp_symbolizer_section(nm->sym, pc, "__lp_inc64", &data, &addr);
+    size_t n = size / sizeof(int32_t);
+    if (n == 0)
+        return 0;
+    if (!(inc->at = malloc(n * sizeof *inc->at)))
+        return LP_ENOMEM;
+    for (size_t i = 0; i < n; i++) {
+        int32_t rel;
+        memcpy(&rel, (const char *)data + i * sizeof rel, sizeof rel);
+        inc->at[i] = addr + i * sizeof rel + (uint64_t)(int64_t)rel;
+    }
+    qsort(inc->at, n, sizeof *inc->at, lf_u64_cmp);
+    inc->n = n;
+    return 0;
+}
+
 typedef struct lf_fn {
     cs_insn *insn;
     size_t ninsn;
@@ -110,7 +149,7 @@ static int lf_stops(csh cs, const cs_insn *i)
 /* Cuts f into blocks and edges. Returns 0, 1 when the function is not for
  * this reading (an indirect jump, a counted block between instructions),
  * or LP_ENOMEM. */
-static int lf_graph(csh cs, lf_fn *f, const lp_entry *known, size_t nknown)
+static int lf_graph(csh cs, lf_fn *f, const lp_entry *known, size_t nknown, const lf_sites *inc)
 {
     uint64_t lo = f->insn[0].address;
     uint64_t hi = f->insn[f->ninsn - 1].address + f->insn[f->ninsn - 1].size;
@@ -175,6 +214,13 @@ static int lf_graph(csh cs, lf_fn *f, const lp_entry *known, size_t nknown)
         bl->count = known[k].v[0];
         bl->known = 1;
     }
+    /* A block with an increment that the profile does not list ran no
+     * time while counted: the runtime writes the counters that moved. */
+    for (size_t k = 0; k < inc->n && rc == 0; k++) {
+        uint32_t at = inc->at[k] >= lo && inc->at[k] < hi ? lf_insn_at(f, inc->at[k]) : LF_NONE;
+        if (at != LF_NONE && !f->blocks[f->by_insn[at]].known)
+            f->blocks[f->by_insn[at]].known = 1;
+    }
     return rc;
 }
 
@@ -213,6 +259,11 @@ static int lf_sides(lf_fn *f)
  * from a side whose edges are all known. */
 static void lf_solve(lf_fn *f)
 {
+    /* Code no edge enters (padding, or what only an unwinder reaches)
+     * did not run. */
+    for (uint32_t b = 1; b < f->nblocks; b++)
+        if (f->off[0][b] == f->off[0][b + 1])
+            f->blocks[b].known = 1;
     for (int changed = 1; changed;) {
         changed = 0;
         for (uint32_t b = 0; b < f->nblocks; b++) {
@@ -264,7 +315,8 @@ static void lf_fn_free(lf_fn *f)
  * blocks known[0..nknown). Returns 0, 1 (left to the caller) or
  * LP_ENOMEM. */
 static int lf_function(csh cs, lp_names *nm, uint64_t start, uint64_t size, const lp_entry *known,
-                       size_t nknown, lp_table *insns, uint8_t **buf, size_t *cap)
+                       size_t nknown, const lf_sites *inc, lp_table *insns, uint8_t **buf,
+                       size_t *cap)
 {
     if (size == 0 || size > LF_MAX_BYTES)
         return 1;
@@ -281,7 +333,7 @@ static int lf_function(csh cs, lp_names *nm, uint64_t start, uint64_t size, cons
     f.ninsn = cs_disasm(cs, *buf, size, start, 0, &f.insn);
     int rc = 1;
     if (f.ninsn && f.insn[f.ninsn - 1].address + f.insn[f.ninsn - 1].size == start + size)
-        rc = lf_graph(cs, &f, known, nknown);
+        rc = lf_graph(cs, &f, known, nknown, inc);
     if (rc == 0)
         rc = lf_sides(&f);
     if (rc == 0) {
@@ -312,6 +364,7 @@ int lp__sample_flow(lp_names *nm, const lp_report_view *v, lp_table *insns, uint
     cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
     uint8_t *buf = NULL;
     size_t cap = 0;
+    lf_sites inc = {0};
     int rc = 0;
     /* The view is sorted by address, so a function's blocks are a run. */
     for (size_t i = 0; i < v->count && rc == 0;) {
@@ -321,12 +374,15 @@ int lp__sample_flow(lp_names *nm, const lp_report_view *v, lp_table *insns, uint
         }
         lp_symbol sym;
         lp_symbolize(nm->sym, v->entries[i].key.a, &sym);
+        if (sym.module && (!inc.module || strcmp(sym.module, inc.module) != 0) &&
+            (rc = lf_sites_load(nm, v->entries[i].key.a, sym.module, &inc)) != 0)
+            break;
         uint64_t end = sym.function_start + sym.function_size;
         size_t j = i + 1;
         while (j < v->count && v->entries[j].v[1] == 0 && v->entries[j].key.a < end)
             j++;
         int r = sym.function_size ? lf_function(cs, nm, sym.function_start, sym.function_size,
-                                                &v->entries[i], j - i, insns, &buf, &cap)
+                                                &v->entries[i], j - i, &inc, insns, &buf, &cap)
                                   : 1;
         if (r == 0)
             memset(done + i, 1, j - i);
@@ -335,6 +391,7 @@ int lp__sample_flow(lp_names *nm, const lp_report_view *v, lp_table *insns, uint
         i = j;
     }
     free(buf);
+    free(inc.at);
     cs_close(&cs);
     return rc;
 }

@@ -156,3 +156,30 @@ size_t lp_symbolizer_code(lp_symbolizer *s, uint64_t pc, void *buf, size_t cap)
     }
     return 0;
 }
+
+size_t lp_symbolizer_section(lp_symbolizer *s, uint64_t pc, const char *name, const void **data,
+                             uint64_t *addr)
+{
+    Dwfl_Module *mod;
+    if (lp__symbolizer_locate(s, pc, &mod, NULL, NULL) != 0)
+        return 0;
+    GElf_Addr bias = 0;
+    Elf *elf = dwfl_module_getelf(mod, &bias);
+    size_t names;
+    if (!elf || elf_getshdrstrndx(elf, &names) != 0)
+        return 0;
+    for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
+        GElf_Shdr shdr;
+        const char *n;
+        if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_PROGBITS ||
+            !(n = elf_strptr(elf, names, shdr.sh_name)) || strcmp(n, name) != 0)
+            continue;
+        Elf_Data *d = elf_getdata(scn, NULL);
+        if (!d || !d->d_buf)
+            return 0;
+        *data = d->d_buf;
+        *addr = shdr.sh_addr + bias;
+        return d->d_size;
+    }
+    return 0;
+}
