@@ -158,6 +158,11 @@ body_key() { # FILE: the OFFSET[.DISCRIMINATOR] of that largest record
     awk -v o="$off" '{ split($1, a, /[.:]/) } a[1] == o && $2 > m { m = $2; k = $1 } END { print k }'
 }
 in_range() { [ "$1" -ge 80000 ] && [ "$1" -le 82000 ]; }
+# main's call of fold: the offset of its line, and the offset the file gives it
+call_off=$(($(grep -n 'h = fold(h, buf' unroll.c | cut -d: -f1) - $(grep -n '^int main' unroll.c | cut -d: -f1)))
+call_at() { # FILE: the offset[.disc] of main's line that names fold:2000 as a target
+  sed -n '/^main:/,/^[^ ]/p' "$1" | awk '/ fold:2000/ { print $1 }'
+}
 clang -O2 -g -gdwarf-4 -fdebug-info-for-profiling unroll.c -o unroll ||
   fail "clang did not build unroll_prog.c"
 "$lowprof" record --profile block,call-pair,method -o unroll.lpprof -- ./unroll 2000 >/dev/null 2>&1 ||
@@ -165,6 +170,8 @@ clang -O2 -g -gdwarf-4 -fdebug-info-for-profiling unroll.c -o unroll ||
 "$lowprof" export --format llvm-sample unroll.lpprof -o unroll.txt || fail "unroll export exited $?"
 got=$(body_max unroll.txt)
 in_range "$got" || fail "Valgrind: fold's loop line (offset $off) has $got samples, not 80000-82000"
+[ "$(call_at unroll.txt)" = "$call_off:" ] ||
+  fail "Valgrind: main calls fold at offset $call_off, the file says '$(call_at unroll.txt)'"
 if "$lowprof" cc --profiles=call-graph,block -- -O2 -g -fdebug-info-for-profiling unroll.c \
     -o unrolln >cc2.out 2>&1; then
   LOWPROF=strategy=always,profiles=call-graph,block,out=unrolln.lpprof ./unrolln 2000 >/dev/null ||
@@ -173,6 +180,9 @@ if "$lowprof" cc --profiles=call-graph,block -- -O2 -g -fdebug-info-for-profilin
     fail "native unroll export exited $?"
   got=$(body_max unrolln.txt)
   in_range "$got" || fail "native: fold's loop line (offset $off) has $got samples, not 80000-82000"
+  # The runtime keys a call by its return address, here on the next line.
+  [ "$(call_at unrolln.txt)" = "$call_off:" ] ||
+    fail "native: main calls fold at offset $call_off, the file says '$(call_at unrolln.txt)'"
   # The same record as the plain build's: lowprof cc must not number the
   # line's blocks again after unrolling, or clang, compiling the source,
   # finds the remainder loop's count under the body's discriminator.
