@@ -133,7 +133,7 @@ static int cg_costs(lp_names *nm, const lp_report_view *v, cg_recs *r, uint64_t 
     return 0;
 }
 
-static int cg_calls(lp_names *nm, const lp_report_view *v, cg_recs *r)
+static int cg_calls(lp_names *nm, const lp_report_view *v, uint64_t back, cg_recs *r)
 {
     for (size_t i = 0; i < v->count; i++) {
         const lp_entry *e = &v->entries[i];
@@ -142,9 +142,9 @@ static int cg_calls(lp_names *nm, const lp_report_view *v, cg_recs *r)
         cg_rec *x = cg_push(r);
         if (!x)
             return LP_ENOMEM;
-        cg_function(nm, e->key.a, &x->fn, &x->fl, &x->ob);
+        cg_function(nm, e->key.a - back, &x->fn, &x->fl, &x->ob);
         lp_symbol site, callee;
-        lp_symbolize(nm->sym, e->key.a, &site);
+        lp_symbolize(nm->sym, e->key.a - back, &site);
         x->file = site.file ? site.file : "???";
         x->line = site.line;
         x->is_call = 1;
@@ -174,7 +174,7 @@ int lp__export_callgrind(const char *source, const lp_profile_set *s, lp_names *
     if (rc == 0)
         rc = lp_report_view_build(s, LP_PROF_CALL_PAIR, LP_PHASE_NONE, &v);
     if (rc == 0) {
-        rc = cg_calls(nm, &v, &r);
+        rc = cg_calls(nm, &v, lp__call_site_back(s), &r);
         lp_report_view_fini(&v);
     }
     if (rc) {

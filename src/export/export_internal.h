@@ -32,6 +32,11 @@ int lp__export_folded_calls(const char *source, const lp_profile_set *s, lp_name
  * context profile. */
 int lp__export_speedscope(const char *source, const lp_profile_set *s, lp_names *nm,
                           lp_out *o);
+/* What to subtract from a call pair's site (key a) to find the call's
+ * own line: 1 for the native runtime, which keys a call by its return
+ * address (the next line's code, at times); 0 for Valgrind, which keys it
+ * by the call instruction (export_llvm_sample.c). */
+uint64_t lp__call_site_back(const lp_profile_set *s);
 /* s as a JSON string (invalid UTF-8 bytes escaped), or null for NULL
  * (export_json.c). */
 void lp__json_string(lp_out *o, const char *s);

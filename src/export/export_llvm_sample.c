@@ -298,6 +298,14 @@ static const char *ls_callee(lp_names *nm, uint64_t pc, char *buf, size_t cap)
     return buf;
 }
 
+uint64_t lp__call_site_back(const lp_profile_set *s)
+{
+    /* A return address may lie on the next line (compress's matcher tests
+     * cz_find's result there); the call's own last byte is the call's. */
+    const char *rec = lp_meta_get(&s->meta, "recorder");
+    return rec && strcmp(rec, "lowprof native runtime") == 0;
+}
+
 static int ls_add_target(ls_state *st, ls_line *l, const char *name, uint64_t count)
 {
     for (size_t i = 0; i < l->ntargets; i++)
@@ -446,12 +454,8 @@ int lp__sample_build(const lp_profile_set *s, lp_names *nm, int discriminators, 
         if (st->nomem)
             rc = LP_ENOMEM;
     }
-    /* Call targets at the call site's line. The native runtime keys a
-     * call by its return address, which may lie on the next line
-     * (compress's matcher: the test of cz_find's result); the call's own
-     * last byte is on the call's. */
-    const char *rec = lp_meta_get(&s->meta, "recorder");
-    uint64_t ret_keys = rec && strcmp(rec, "lowprof native runtime") == 0;
+    /* Call targets at the call site's line. */
+    uint64_t ret_keys = lp__call_site_back(s);
     for (size_t i = 0; rc == 0 && i < calls.count; i++) {
         const lp_entry *e = &calls.entries[i];
         char buf[512];

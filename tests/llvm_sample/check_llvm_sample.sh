@@ -183,6 +183,11 @@ if "$lowprof" cc --profiles=call-graph,block -- -O2 -g -fdebug-info-for-profilin
   # The runtime keys a call by its return address, here on the next line.
   [ "$(call_at unrolln.txt)" = "$call_off:" ] ||
     fail "native: main calls fold at offset $call_off, the file says '$(call_at unrolln.txt)'"
+  # The callgrind export places the call at its line too.
+  "$lowprof" export --format callgrind unrolln.lpprof -o unrolln.cg || fail "callgrind export exited $?"
+  call_line=$(grep -n 'h = fold(h, buf' unroll.c | cut -d: -f1)
+  got=$(awk '/^calls=2000 / { getline; print $1; exit }' unrolln.cg)
+  [ "$got" = "$call_line" ] || fail "native callgrind: main calls fold at line $call_line, the file says '$got'"
   # The same record as the plain build's: lowprof cc must not number the
   # line's blocks again after unrolling, or clang, compiling the source,
   # finds the remainder loop's count under the body's discriminator.
