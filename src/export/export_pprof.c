@@ -791,10 +791,13 @@ int lp__export_pprof(const char *source, const lp_profile_set *s, lp_names *nm, 
         rc = pp_add(&b, e->key.a, 0, 0, PP_INVOCATIONS, e->v[0]);
     }
     /* Call pairs are (site, callee); the call graph (caller entry, callee
-     * entry): either way the callee is the leaf. */
+     * entry): either way the callee is the leaf. A native call's site is
+     * its return address, whose line may be the next one: the location is
+     * the byte before it, as pprof itself places a caller's frame. */
+    uint64_t back = v.calls_are_pairs ? lp__call_site_back(s) : 0;
     for (size_t i = 0; rc == 0 && i < v.calls.count; i++) {
         const lp_entry *e = &v.calls.entries[i];
-        rc = pp_add(&b, e->key.b, e->key.a, 1, PP_CALLS, e->v[0]);
+        rc = pp_add(&b, e->key.b, e->key.a - back, 1, PP_CALLS, e->v[0]);
     }
     if (rc == 0 && have_ctx)
         rc = pp_add_contexts(&b, &ctx);
