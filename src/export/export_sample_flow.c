@@ -47,14 +47,20 @@ typedef struct lf_edge {
     int known;
 } lf_edge;
 
-/* The increments of a module's copies (its section __lp_inc64, which
- * lowprof cc writes in an executable: each entry the 32-bit distance from
- * itself to an increment), as runtime addresses. */
+/* Sites of a module's copies that lowprof cc lists in a section of an
+ * executable, each entry the 32-bit distance from itself to the site, as
+ * sorted runtime addresses: the increments (__lp_inc64) and the loops'
+ * checks (__lp_loop64, lowprof cc --loops=two). */
 typedef struct lf_sites {
-    const char *module; /* whose they are; NULL before the first */
     uint64_t *at;
     size_t n;
 } lf_sites;
+
+/* A module's increments and loop checks. */
+typedef struct lf_module {
+    const char *path; /* whose they are; NULL before the first */
+    lf_sites inc, loop;
+} lf_module;
 
 static int lf_u64_cmp(const void *x, const void *y)
 {
@@ -62,28 +68,40 @@ static int lf_u64_cmp(const void *x, const void *y)
     return a < b ? -1 : a > b;
 }
 
-/* Reads the increments of the module holding pc into *inc (none when it
- * has no such section). */
-static int lf_sites_load(lp_names *nm, uint64_t pc, const char *module, lf_sites *inc)
+static int lf_has(const lf_sites *x, uint64_t a)
 {
-    free(inc->at);
-    *inc = (lf_sites){module, NULL, 0};
+    return bsearch(&a, x->at, x->n, sizeof *x->at, lf_u64_cmp) != NULL;
+}
+
+/* Reads section name of the module holding pc into *x (none when it has
+ * no such section). */
+static int lf_sites_load(lp_names *nm, uint64_t pc, const char *name, lf_sites *x)
+{
+    free(x->at);
+    *x = (lf_sites){NULL, 0};
     const void *data;
     uint64_t addr;
-    size_t size = lp_symbolizer_section(nm->sym, pc, "__lp_inc64", &data, &addr);
+    size_t size = lp_symbolizer_section(nm->sym, pc, name, &data, &addr);
     size_t n = size / sizeof(int32_t);
     if (n == 0)
         return 0;
-    if (!(inc->at = malloc(n * sizeof *inc->at)))
+    if (!(x->at = malloc(n * sizeof *x->at)))
         return LP_ENOMEM;
     for (size_t i = 0; i < n; i++) {
         int32_t rel;
         memcpy(&rel, (const char *)data + i * sizeof rel, sizeof rel);
-        inc->at[i] = addr + i * sizeof rel + (uint64_t)(int64_t)rel;
+        x->at[i] = addr + i * sizeof rel + (uint64_t)(int64_t)rel;
     }
-    qsort(inc->at, n, sizeof *inc->at, lf_u64_cmp);
-    inc->n = n;
+    qsort(x->at, n, sizeof *x->at, lf_u64_cmp);
+    x->n = n;
     return 0;
+}
+
+static int lf_module_load(lp_names *nm, uint64_t pc, const char *path, lf_module *m)
+{
+    m->path = path;
+    int rc = lf_sites_load(nm, pc, "__lp_inc64", &m->inc);
+    return rc ? rc : lf_sites_load(nm, pc, "__lp_loop64", &m->loop);
 }
 
 typedef struct lf_fn {
@@ -139,9 +157,13 @@ static uint64_t lf_target(const cs_insn *i)
     return x->op_count == 1 && x->operands[0].type == X86_OP_IMM ? (uint64_t)x->operands[0].imm : 0;
 }
 
-/* Instructions after which nothing runs on. */
-static int lf_stops(csh cs, const cs_insn *i)
+/* Instructions after which nothing runs on. A loop's check is a jmp in
+ * the file and a cmp that falls through to the counted blocks while the
+ * windows are open: it goes both ways. */
+static int lf_stops(csh cs, const cs_insn *i, const lf_module *m)
 {
+    if (i->id == X86_INS_JMP && lf_has(&m->loop, i->address))
+        return 0;
     return cs_insn_group(cs, i, CS_GRP_RET) || i->id == X86_INS_UD2 || i->id == X86_INS_HLT ||
            i->id == X86_INS_INT3 || (lf_is_jump(cs, i) && i->id == X86_INS_JMP);
 }
@@ -149,7 +171,7 @@ static int lf_stops(csh cs, const cs_insn *i)
 /* Cuts f into blocks and edges. Returns 0, 1 when the function is not for
  * this reading (an indirect jump, a counted block between instructions),
  * or LP_ENOMEM. */
-static int lf_graph(csh cs, lf_fn *f, const lp_entry *known, size_t nknown, const lf_sites *inc)
+static int lf_graph(csh cs, lf_fn *f, const lp_entry *known, size_t nknown, const lf_module *m)
 {
     uint64_t lo = f->insn[0].address;
     uint64_t hi = f->insn[f->ninsn - 1].address + f->insn[f->ninsn - 1].size;
@@ -177,7 +199,7 @@ static int lf_graph(csh cs, lf_fn *f, const lp_entry *known, size_t nknown, cons
                 f->leader[at] = 1;
             }
         }
-        if ((lf_is_jump(cs, i) || lf_stops(cs, i)) && k + 1 < f->ninsn)
+        if ((lf_is_jump(cs, i) || lf_stops(cs, i, m)) && k + 1 < f->ninsn)
             f->leader[k + 1] = 1;
     }
     uint32_t nb = 0;
@@ -204,7 +226,7 @@ static int lf_graph(csh cs, lf_fn *f, const lp_entry *known, size_t nknown, cons
             uint64_t t = lf_target(last);
             rc = lf_edge_add(f, j, t >= lo && t < hi ? f->by_insn[lf_insn_at(f, t)] : LF_NONE);
         }
-        if (rc == 0 && !lf_stops(cs, last))
+        if (rc == 0 && !lf_stops(cs, last, m))
             rc = lf_edge_add(f, j, j + 1 < nb ? j + 1 : LF_NONE);
         else if (rc == 0 && !lf_is_jump(cs, last))
             rc = lf_edge_add(f, j, LF_NONE); /* ret, ud2: the function's exits */
@@ -216,6 +238,7 @@ static int lf_graph(csh cs, lf_fn *f, const lp_entry *known, size_t nknown, cons
     }
     /* A block with an increment that the profile does not list ran no
      * time while counted: the runtime writes the counters that moved. */
+    const lf_sites *inc = &m->inc;
     for (size_t k = 0; k < inc->n && rc == 0; k++) {
         uint32_t at = inc->at[k] >= lo && inc->at[k] < hi ? lf_insn_at(f, inc->at[k]) : LF_NONE;
         if (at != LF_NONE && !f->blocks[f->by_insn[at]].known)
@@ -315,7 +338,7 @@ static void lf_fn_free(lf_fn *f)
  * blocks known[0..nknown). Returns 0, 1 (left to the caller) or
  * LP_ENOMEM. */
 static int lf_function(csh cs, lp_names *nm, uint64_t start, uint64_t size, const lp_entry *known,
-                       size_t nknown, const lf_sites *inc, lp_table *insns, uint8_t **buf,
+                       size_t nknown, const lf_module *m, lp_table *insns, uint8_t **buf,
                        size_t *cap)
 {
     if (size == 0 || size > LF_MAX_BYTES)
@@ -333,7 +356,7 @@ static int lf_function(csh cs, lp_names *nm, uint64_t start, uint64_t size, cons
     f.ninsn = cs_disasm(cs, *buf, size, start, 0, &f.insn);
     int rc = 1;
     if (f.ninsn && f.insn[f.ninsn - 1].address + f.insn[f.ninsn - 1].size == start + size)
-        rc = lf_graph(cs, &f, known, nknown, inc);
+        rc = lf_graph(cs, &f, known, nknown, m);
     if (rc == 0)
         rc = lf_sides(&f);
     if (rc == 0) {
@@ -364,7 +387,7 @@ int lp__sample_flow(lp_names *nm, const lp_report_view *v, lp_table *insns, uint
     cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
     uint8_t *buf = NULL;
     size_t cap = 0;
-    lf_sites inc = {0};
+    lf_module mod = {0};
     int rc = 0;
     /* The view is sorted by address, so a function's blocks are a run. */
     for (size_t i = 0; i < v->count && rc == 0;) {
@@ -374,15 +397,15 @@ int lp__sample_flow(lp_names *nm, const lp_report_view *v, lp_table *insns, uint
         }
         lp_symbol sym;
         lp_symbolize(nm->sym, v->entries[i].key.a, &sym);
-        if (sym.module && (!inc.module || strcmp(sym.module, inc.module) != 0) &&
-            (rc = lf_sites_load(nm, v->entries[i].key.a, sym.module, &inc)) != 0)
+        if (sym.module && (!mod.path || strcmp(sym.module, mod.path) != 0) &&
+            (rc = lf_module_load(nm, v->entries[i].key.a, sym.module, &mod)) != 0)
             break;
         uint64_t end = sym.function_start + sym.function_size;
         size_t j = i + 1;
         while (j < v->count && v->entries[j].v[1] == 0 && v->entries[j].key.a < end)
             j++;
         int r = sym.function_size ? lf_function(cs, nm, sym.function_start, sym.function_size,
-                                                &v->entries[i], j - i, &inc, insns, &buf, &cap)
+                                                &v->entries[i], j - i, &mod, insns, &buf, &cap)
                                   : 1;
         if (r == 0)
             memset(done + i, 1, j - i);
@@ -391,7 +414,8 @@ int lp__sample_flow(lp_names *nm, const lp_report_view *v, lp_table *insns, uint
         i = j;
     }
     free(buf);
-    free(inc.at);
+    free(mod.inc.at);
+    free(mod.loop.at);
     cs_close(&cs);
     return rc;
 }

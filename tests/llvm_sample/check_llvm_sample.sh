@@ -183,6 +183,16 @@ if "$lowprof" cc --profiles=call-graph,block -- -O2 -g -fdebug-info-for-profilin
   # The runtime keys a call by its return address, here on the next line.
   [ "$(call_at unrolln.txt)" = "$call_off:" ] ||
     fail "native: main calls fold at offset $call_off, the file says '$(call_at unrolln.txt)'"
+  # With the copies' loops in two versions (lowprof cc --loops=two) the
+  # counted body is entered through the loop's check, a jmp in the file.
+  "$lowprof" cc --profiles=call-graph,block --loops=two -- -O2 -g -fdebug-info-for-profiling \
+    unroll.c -o unroll2 >cc3.out 2>&1 || fail "lowprof cc --loops=two failed: $(cat cc3.out)"
+  LOWPROF=strategy=always,profiles=call-graph,block,out=unroll2.lpprof ./unroll2 2000 >/dev/null ||
+    fail "the native unroll with two versions exited $?"
+  "$lowprof" export --format llvm-sample unroll2.lpprof -o unroll2.txt ||
+    fail "export of the two versions' profile exited $?"
+  got=$(body_max unroll2.txt)
+  in_range "$got" || fail "native, --loops=two: fold's loop line has $got samples, not 80000-82000"
   # The callgrind export places the call at its line too.
   "$lowprof" export --format callgrind unrolln.lpprof -o unrolln.cg || fail "callgrind export exited $?"
   call_line=$(grep -n 'h = fold(h, buf' unroll.c | cut -d: -f1)
