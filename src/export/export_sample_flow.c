@@ -7,7 +7,7 @@
  * that count inline"). Coverage, not executions: the body of a loop that
  * clang unrolled dominates its latch and its exit, so it has no counter,
  * and the lines of the loop had no samples at all in the export (json's
- * byte hash, whose sample-profile builds then ran 45 % more instructions
+ * byte hash, whose sample-profile builds then ran 47 % more instructions
  * there than plain, doc/eval-pgo.md). Their executions follow from the
  * counted blocks around them: every block's executions are the sum of its
  * incoming edges and of its outgoing ones.
@@ -18,12 +18,14 @@
  * solved from the known ones the way a spanning-tree edge profiler solves
  * its uninstrumented edges: a block whose executions are known and whose
  * edges on one side are known but one gives that one; a block whose edges
- * on one side are all known gives its executions. Counts that disagree (a
- * window's counters read while a loop ran) are clamped at 0. A function
- * with an indirect jump (a switch's table, whose targets the decoder does
- * not know) or code the decoder cannot read is left to the caller's
- * block-by-block reading, as are blocks whose function has no sized
- * symbol. */
+ * on one side are all known gives its executions. The runtime writes only
+ * counters that moved, so a block with an increment the profile does not
+ * list ran no time while counted, and neither did code no edge enters.
+ * Counts that disagree (a window's counters read while a loop ran) are
+ * clamped at 0. A function with an indirect jump (a switch's table, whose
+ * targets the decoder does not know) or code the decoder cannot read is
+ * left to the caller's block-by-block reading, as are blocks whose
+ * function has no sized symbol. */
 #include <capstone/capstone.h>
 #include <stdlib.h>
 #include <string.h>
