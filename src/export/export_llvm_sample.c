@@ -132,21 +132,15 @@ static ls_line *ls_line_at(ls_state *st, ls_node *n, unsigned offset, unsigned d
     return l;
 }
 
-/* One component of LLVM's prefix encoding of a discriminator (0 when the
- * component is absent). */
-static unsigned ls_disc_component(unsigned d)
+/* LLVM's base discriminator of a DWARF discriminator: the low component of
+ * its prefix encoding (duplication factor and copy id sit above it, in
+ * the same encoding); 0 when absent. */
+static unsigned ls_base_disc(unsigned d)
 {
     if (d & 1)
         return 0;
     d >>= 1;
     return (d & 0x20) ? (((d >> 1) & 0xfe0) | (d & 0x1f)) : (d & 0x1f);
-}
-
-/* LLVM's base discriminator of a DWARF discriminator: the low component
- * (duplication factor and copy id sit above it). */
-static unsigned ls_base_disc(unsigned d)
-{
-    return ls_disc_component(d);
 }
 
 /* LLVM's duplication factor: how many copies of the code the unroller or
@@ -159,7 +153,7 @@ static unsigned ls_base_disc(unsigned d)
 static unsigned ls_dup_factor(unsigned d)
 {
     unsigned next = (d & 1) ? d >> 1 : d >> ((d & 0x40) ? 14 : 7);
-    unsigned f = ls_disc_component(next);
+    unsigned f = ls_base_disc(next); /* the next component, decoded alike */
     return f ? f : 1;
 }
 
