@@ -241,9 +241,17 @@ static int lf_graph(csh cs, lf_fn *f, const lp_entry *known, size_t nknown, cons
     /* A block with an increment that the profile does not list ran no
      * time while counted: the runtime writes the counters that moved. */
     const lf_sites *inc = &m->inc;
-    for (size_t k = 0; k < inc->n && rc == 0; k++) {
-        uint32_t at = inc->at[k] >= lo && inc->at[k] < hi ? lf_insn_at(f, inc->at[k]) : LF_NONE;
-        if (at != LF_NONE && !f->blocks[f->by_insn[at]].known)
+    size_t k = 0, n = inc->n;
+    while (k < n) { /* the first increment at or past lo */
+        size_t mid = k + (n - k) / 2;
+        if (inc->at[mid] < lo)
+            k = mid + 1;
+        else
+            n = mid;
+    }
+    for (; k < inc->n && inc->at[k] < hi && rc == 0; k++) {
+        uint32_t at = lf_insn_at(f, inc->at[k]);
+        if (at != LF_NONE)
             f->blocks[f->by_insn[at]].known = 1;
     }
     return rc;
