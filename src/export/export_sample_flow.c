@@ -72,7 +72,8 @@ static int lf_u64_cmp(const void *x, const void *y)
 
 static int lf_has(const lf_sites *x, uint64_t a)
 {
-    return bsearch(&a, x->at, x->n, sizeof *x->at, lf_u64_cmp) != NULL;
+    /* bsearch must not be handed a NULL array, even an empty one. */
+    return x->n && bsearch(&a, x->at, x->n, sizeof *x->at, lf_u64_cmp) != NULL;
 }
 
 /* Reads section name of the module holding pc into *x (none when it has
