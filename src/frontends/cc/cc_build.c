@@ -113,12 +113,12 @@ static int lp_cc_rewrite_file(const char *in, const char *out, const char *sourc
     char *res, err[256];
     size_t res_len;
     lp_cc_bt_counts bc;
-    long n = step == LP_CC_STEP_COUNTERS
-                 ? lp_cc_counters_ir((const char *)text, size, flags, &res, &res_len, err, sizeof err)
+    long n = step == LP_CC_STEP_COUNTERS ? lp_cc_counters_ir((const char *)text, size, flags, &res,
+                                                             &res_len, err, sizeof err)
              : step == LP_CC_STEP_BURSTY
-                 ? lp_cc_bursty_ir((const char *)text, size, placement, flags, &res, &res_len,
-                                   &bc, err, sizeof err)
-                 : lp_cc_clone_ir((const char *)text, size, &res, &res_len, err, sizeof err);
+                 ? lp_cc_bursty_ir((const char *)text, size, placement, flags, &res, &res_len, &bc,
+                                   err, sizeof err)
+                 : lp_cc_clone_ir((const char *)text, size, flags, &res, &res_len, err, sizeof err);
     lp_free(text);
     lp_cc_loops_counts lc = {0};
     if (n >= 0 && step == LP_CC_STEP_COPIES && !(flags & LP_CC_ONE_VERSION)) {
@@ -424,11 +424,12 @@ int lp_cc_clone_build(const lp_cc_build *b)
         if (rc == 0 && !b->bursty)
             rc = lp_cc_run(s2.v, b->print);
         if (rc == 0)
-            rc = b->bursty
-                     ? lp_cc_rewrite_file(b->opt ? inl : pre, dup, src, LP_CC_STEP_BURSTY,
-                                          pic ? LP_CC_PIC : 0u, b->bursty, b->print)
-                     : lp_cc_rewrite_file(opt, dup, src, LP_CC_STEP_COPIES,
-                                          b->one_version ? LP_CC_ONE_VERSION : 0u, NULL, b->print);
+            rc = b->bursty ? lp_cc_rewrite_file(b->opt ? inl : pre, dup, src, LP_CC_STEP_BURSTY,
+                                                pic ? LP_CC_PIC : 0u, b->bursty, b->print)
+                           : lp_cc_rewrite_file(opt, dup, src, LP_CC_STEP_COPIES,
+                                                (b->one_version ? LP_CC_ONE_VERSION : 0u) |
+                                                    (b->calls_only ? LP_CC_CALLS_ONLY : 0u),
+                                                NULL, b->print);
         if (rc == 0)
             rc = lp_cc_run(s4.v, b->print);
         unsigned cflags = (pic ? LP_CC_PIC : 0u) | (b->calls_only ? LP_CC_CALLS_ONLY : 0u);

@@ -221,6 +221,7 @@ typedef struct lp_cc_ctx {
     size_t nfns;
     lp_cc_meta meta;
     lp_cc_buf out;
+    unsigned flags; /* lp_cc_clone_ir's */
 } lp_cc_ctx;
 
 static int lp_cc_fn_cmp(const void *x, const void *y)
@@ -282,11 +283,21 @@ static void lp_cc_put_rewritten(lp_cc_ctx *c, lp_cc_buf *b, const lp_cc_fn *f, l
                 const lp_cc_fn *g = lp_cc_find(c, name, len);
                 int call = i + span < l.n && l.p[i + span] == '(';
                 int own_label = g == f && i >= 13 && memcmp(l.p + i - 13, "blockaddress(", 13) == 0;
-                /* A copy calls the copies of its file's static functions
-                 * itself: the call stays among the copies, with no entry
-                 * to go through. A clock method called so is counted by
-                 * its copy's entry. */
-                if (g && g->copy && ((call && g->internal) || own_label)) {
+                /* In a build for the call graph alone, a copy calls the
+                 * copies of its file's static functions itself: the call
+                 * stays among the copies, with no entry to go through,
+                 * and a clock method called so is counted by its copy's
+                 * entry. A copy that counts blocks calls the originals,
+                 * as it does other functions, whose entries decide: there
+                 * a recursion that began in a window (interp's it_call)
+                 * ran in the copies, every block's increment with it, to
+                 * the end of the program (interp +9.5 % of instructions
+                 * at 10 % windows, +5.6 % so; doc/runtime.md). A copy
+                 * for the call graph costs only its call blocks'
+                 * increments, and calls that leave the copies pay the
+                 * entries' jumps in windows. */
+                if (g && g->copy &&
+                    ((call && g->internal && (c->flags & LP_CC_CALLS_ONLY)) || own_label)) {
                     lp__cc_put(b, l.p + run, i - run);
                     lp_cc_put_name(b, name, len, quoted, LP_CC_CLONE_SUFFIX);
                     run = i + span;
@@ -510,11 +521,12 @@ static unsigned long lp_cc_subprogram(lp_cc_line d)
     return used ? v : (unsigned long)-1;
 }
 
-long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
-                    size_t errcap)
+long lp_cc_clone_ir(const char *in, size_t len, unsigned flags, char **out, size_t *out_len,
+                    char *err, size_t errcap)
 {
     lp_cc_ctx c;
     memset(&c, 0, sizeof c);
+    c.flags = flags;
     lp_cc_walk w;
     memset(&w, 0, sizeof w);
     long copied = -1;

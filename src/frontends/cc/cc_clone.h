@@ -94,10 +94,12 @@ lp_cc_line *lp__cc_split(const char *in, size_t len, size_t *count);
 /* ---- the rewriters ---- */
 
 /* Rewrites the IR text in (len bytes) into a new malloc'd text (*out,
- * *out_len). Returns the number of functions copied, or -1 with a message
- * naming the line in err. */
-long lp_cc_clone_ir(const char *in, size_t len, char **out, size_t *out_len, char *err,
-                    size_t errcap);
+ * *out_len). Flags: LP_CC_CALLS_ONLY, a build for the call graph alone,
+ * whose copies call the copies of their file's static functions directly
+ * (a block build's call the originals). Returns the number of functions
+ * copied, or -1 with a message naming the line in err. */
+long lp_cc_clone_ir(const char *in, size_t len, unsigned flags, char **out, size_t *out_len,
+                    char *err, size_t errcap);
 
 /* What lp_cc_loops_ir did: copies rewritten, outermost loops given two
  * versions, loops left in one (a value leaving the loop that cannot be
