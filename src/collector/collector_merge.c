@@ -89,6 +89,11 @@ struct lp_merge {
     uint64_t runs, phased_runs, intervals, instructions, incomplete;
     char program[256];
     char build_id[81];
+    /* The runs' recorder when they all name the same one: the exports
+     * read a call pair's site by it (the native runtime's is a return
+     * address). recorder_mixed once two differ. */
+    char recorder[64];
+    int recorder_seen, recorder_mixed;
 };
 
 /* Estimates are added in fixed point so that thousands of runs, each
@@ -630,6 +635,12 @@ int lp_merge_add(lp_merge *m, const lp_profile_set *run, const char *device)
         snprintf(m->program, sizeof m->program, "%s", prog);
     if (bid && !m->build_id[0])
         snprintf(m->build_id, sizeof m->build_id, "%s", bid);
+    const char *rec = lp_meta_get(&run->meta, "recorder");
+    if (!m->recorder_seen)
+        snprintf(m->recorder, sizeof m->recorder, "%s", rec ? rec : "");
+    else if (strcmp(m->recorder, rec ? rec : "") != 0)
+        m->recorder_mixed = 1;
+    m->recorder_seen = 1;
     return 0;
 }
 
@@ -707,6 +718,8 @@ int lp_merge_result(const lp_merge *m, lp_profile_set *out)
         rc = lp_meta_set(meta, "program", m->program);
     if (!rc && m->build_id[0])
         rc = lp_meta_set(meta, "build-id", m->build_id);
+    if (!rc && m->recorder[0] && !m->recorder_mixed)
+        rc = lp_meta_set(meta, "recorder", m->recorder);
     if (!rc)
         rc = lp__merge_meta_u64(meta, "runs", m->runs);
     if (!rc)

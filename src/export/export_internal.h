@@ -35,7 +35,8 @@ int lp__export_speedscope(const char *source, const lp_profile_set *s, lp_names 
 /* What to subtract from a call pair's site (key a) to find the call's
  * own line: 1 for the native runtime, which keys a call by its return
  * address (the next line's code, at times); 0 for Valgrind, which keys it
- * by the call instruction (export_llvm_sample.c). */
+ * by the call instruction (export_llvm_sample.c). The collector's merge
+ * keeps the runs' recorder when they agree. */
 uint64_t lp__call_site_back(const lp_profile_set *s);
 /* s as a JSON string (invalid UTF-8 bytes escaped), or null for NULL
  * (export_json.c). */

@@ -17,6 +17,7 @@ static void run_init(lp_profile_set *s, uint64_t prog_base, uint64_t lib_base)
     memset(s, 0, sizeof *s);
     lp_meta_set(&s->meta, "program", "/bin/prog");
     lp_meta_set(&s->meta, "build-id", "aabbcc01");
+    lp_meta_set(&s->meta, "recorder", "lowprof native runtime");
     /* ELF text at 0x1000: bias = base. */
     lp_module_map_add(&s->modules, "/bin/prog", prog_base + 0x1000, 0x4000, (int64_t)prog_base,
                       bid_prog, sizeof bid_prog);
@@ -129,20 +130,27 @@ int main(void)
     }
     LP_CHECK(strcmp(lp_meta_get(&out.meta, "runs"), "3") == 0);
     LP_CHECK(strcmp(lp_meta_get(&out.meta, "build-id"), "aabbcc01") == 0);
+    /* The runs' one recorder is kept: the exports read call sites by it. */
+    const char *rec = lp_meta_get(&out.meta, "recorder");
+    LP_CHECK(rec && strcmp(rec, "lowprof native runtime") == 0);
     lp_profile_set_fini(&out);
 
-    /* Fractions are kept across runs: 1/3 of a count, three times, is one. */
+    /* Fractions are kept across runs: 1/3 of a count, three times, is one.
+     * The runs name two recorders, so the merge names none. */
     lp_merge *f;
     LP_CHECK(lp_merge_create(&f) == 0);
     for (int i = 0; i < 3; i++) {
         lp_profile_set r;
         run_init(&r, 0x400000, 0);
+        if (i == 1)
+            lp_meta_set(&r.meta, "recorder", "lowprof valgrind tool");
         put(&r, LP_PROF_BLOCK, LP_PHASE_NONE, 0x401000, 0, 1, 1, 3);
         LP_CHECK(lp_merge_add(f, &r, "d") == 0);
         lp_profile_set_fini(&r);
     }
     LP_CHECK(lp_merge_result(f, &out) == 0);
     LP_CHECK_EQ_U64(get(&out, LP_PROF_BLOCK, 0x401000, 0), 1);
+    LP_CHECK(lp_meta_get(&out.meta, "recorder") == NULL);
     lp_profile_set_fini(&out);
     lp_merge_free(f);
 
