@@ -172,12 +172,18 @@ got=$(body_max unroll.txt)
 in_range "$got" || fail "Valgrind: fold's loop line (offset $off) has $got samples, not 80000-82000"
 [ "$(call_at unroll.txt)" = "$call_off:" ] ||
   fail "Valgrind: main calls fold at offset $call_off, the file says '$(call_at unroll.txt)'"
-if "$lowprof" cc --profiles=call-graph,block -- -O2 -g -fdebug-info-for-profiling unroll.c \
-    -o unrolln >cc2.out 2>&1; then
-  LOWPROF=strategy=always,profiles=call-graph,block,out=unrolln.lpprof ./unrolln 2000 >/dev/null ||
-    fail "the native unroll exited $?"
-  "$lowprof" export --format llvm-sample unrolln.lpprof -o unrolln.txt ||
-    fail "native unroll export exited $?"
+native_unroll() { # NAME [lowprof cc options]: NAME.txt from unroll.c built so, run always on;
+  # 1 when lowprof cc failed (its words in NAME.cc.out)
+  name=$1
+  shift
+  "$lowprof" cc --profiles=call-graph,block "$@" -- -O2 -g -fdebug-info-for-profiling unroll.c \
+    -o "$name" >"$name.cc.out" 2>&1 || return 1
+  LOWPROF=strategy=always,profiles=call-graph,block,out=$name.lpprof ./"$name" 2000 >/dev/null ||
+    fail "native $name exited $?"
+  "$lowprof" export --format llvm-sample "$name.lpprof" -o "$name.txt" ||
+    fail "export of native $name's profile exited $?"
+}
+if native_unroll unrolln; then
   got=$(body_max unrolln.txt)
   in_range "$got" || fail "native: fold's loop line (offset $off) has $got samples, not 80000-82000"
   # The runtime keys a call by its return address, here on the next line.
@@ -185,12 +191,7 @@ if "$lowprof" cc --profiles=call-graph,block -- -O2 -g -fdebug-info-for-profilin
     fail "native: main calls fold at offset $call_off, the file says '$(call_at unrolln.txt)'"
   # With the copies' loops in two versions (lowprof cc --loops=two) the
   # counted body is entered through the loop's check, a jmp in the file.
-  "$lowprof" cc --profiles=call-graph,block --loops=two -- -O2 -g -fdebug-info-for-profiling \
-    unroll.c -o unroll2 >cc3.out 2>&1 || fail "lowprof cc --loops=two failed: $(cat cc3.out)"
-  LOWPROF=strategy=always,profiles=call-graph,block,out=unroll2.lpprof ./unroll2 2000 >/dev/null ||
-    fail "the native unroll with two versions exited $?"
-  "$lowprof" export --format llvm-sample unroll2.lpprof -o unroll2.txt ||
-    fail "export of the two versions' profile exited $?"
+  native_unroll unroll2 --loops=two || fail "lowprof cc --loops=two failed: $(cat unroll2.cc.out)"
   got=$(body_max unroll2.txt)
   in_range "$got" || fail "native, --loops=two: fold's loop line has $got samples, not 80000-82000"
   # The callgrind export places the call at its line too.
@@ -205,7 +206,7 @@ if "$lowprof" cc --profiles=call-graph,block -- -O2 -g -fdebug-info-for-profilin
     fail "native: the loop body's record is $(body_key unrolln.txt), the plain build's $(body_key unroll.txt)"
 else
   echo "native unroll part not run: lowprof cc could not build the program:"
-  cat cc2.out
+  cat unrolln.cc.out
 fi
 
 finish "llvm-sample: all checks passed"
