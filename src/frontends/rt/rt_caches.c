@@ -166,14 +166,6 @@ extern uint64_t lp__rt_oc_calib_counter LP__HIDDEN;
 
 uint64_t lp__rt_outside_ps;
 
-static uint64_t lp__rt_thread_ns(void)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-        return 0;
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /* Measures, in the calling thread (the daemon's, which runs no copy), the
  * CPU time a call from outside the copies takes in a window more than the
  * same call with the windows closed: the best of seven rounds of 20,000
@@ -201,9 +193,9 @@ void lp__rt_outside_measure(void)
     uint64_t best[2] = {UINT64_MAX, UINT64_MAX};
     for (unsigned r = 0; r < ROUNDS; r++)
         for (unsigned w = 0; w < 2; w++) {
-            uint64_t t0 = lp__rt_thread_ns();
+            uint64_t t0 = lp__rt_thread_cpu_ns();
             lp__rt_oc_calib(N, w);
-            uint64_t t = lp__rt_thread_ns() - t0;
+            uint64_t t = lp__rt_thread_cpu_ns() - t0;
             best[w] = t < best[w] ? t : best[w];
         }
     lp__rt_oc_set(off, &lp__rt_oc_calib_counter, NULL);

@@ -75,10 +75,12 @@ static int lp__rt_module_cb(struct dl_phdr_info *info, size_t size, void *data)
     lp__rt_module *m = &lp__rt.modules[lp__rt.nmodules];
     memset(m, 0, sizeof *m);
     uint64_t lo = UINT64_MAX, hi = 0;
+    unsigned nx = 0;
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         uint64_t a = info->dlpi_addr + ph->p_vaddr;
         if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+            nx++;
             lo = a < lo ? a : lo;
             hi = a + ph->p_memsz > hi ? a + ph->p_memsz : hi;
         } else if (ph->p_type == PT_NOTE && !m->build_id_len) {
@@ -92,6 +94,7 @@ static int lp__rt_module_cb(struct dl_phdr_info *info, size_t size, void *data)
         m->path[n > 0 ? n : 0] = 0;
         lp__rt.text_lo = lo;
         lp__rt.text_hi = hi;
+        lp__rt.text_one = nx == 1;
         lp__rt.exe_bias = (int64_t)info->dlpi_addr;
     } else {
         size_t n = strlen(name);

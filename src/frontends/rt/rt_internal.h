@@ -620,6 +620,8 @@ LP__HIDDEN uint64_t lp__rt_muldiv(uint64_t x, uint64_t num, uint64_t den);
  * (lp__rt_cpu_ns: four). Signal-safe. rt_state.c. */
 LP__HIDDEN uint64_t lp__rt_cpu_fresh(unsigned threads);
 LP__HIDDEN uint64_t lp__rt_cpu_ns(void);
+/* The calling thread's CPU time, ns. rt_state.c. */
+LP__HIDDEN uint64_t lp__rt_thread_cpu_ns(void);
 
 /* ---- profile files (rt_dump.c) --------------------------------------------------------------- */
 
@@ -739,6 +741,7 @@ typedef struct lp__rt_state {
     lp__rt_module modules[LP__RT_MAX_MODULES];
     size_t nmodules;
     uint64_t text_lo, text_hi; /* the executable's text */
+    int text_one;              /* ... in one segment: its pages share one mapping */
     int64_t exe_bias;          /* its load bias */
 
     /* coverage guards of the executable */
@@ -758,6 +761,9 @@ typedef struct lp__rt_state {
     lp__rt_clock clock;
     uint64_t samples, samples_lost;
     uint64_t patches; /* sites written by switching */
+    /* The daemon's own cost: its thread's CPU time (ns) and how often it
+     * woke, as of its last wake-up (rt_daemon.c). */
+    uint64_t daemon_cpu_ns, daemon_wakeups;
 
     char out_path[LP__RT_OUT_MAX + 32];
     char program[LP__RT_PATH_MAX];

@@ -86,6 +86,7 @@ static void lp__rt_atfork_child(void)
     lp__rt_stacks_forget();
     lp__rt_fatal_forget();
     lp__rt.samples = lp__rt.samples_lost = lp__rt.patches = 0;
+    lp__rt.daemon_cpu_ns = lp__rt.daemon_wakeups = 0;
     for (size_t i = 0; i < lp__rt.nmethods; i++)
         for (unsigned t = 0; t < LP_RT_TYPES; t++) {
             lp__rt.methods[i].on_ns[t] = 0;

@@ -44,3 +44,11 @@ uint64_t lp__rt_cpu_ns(void)
 {
     return lp__rt_cpu_fresh(4);
 }
+
+uint64_t lp__rt_thread_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
