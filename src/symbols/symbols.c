@@ -485,6 +485,29 @@ static int lp__line_by_cu(lp__sym_module *m, uint64_t pc, const char **out_file,
     return *out_file ? 0 : -1;
 }
 
+/* A sized function of mod that covers pc, for when libdwfl answered with
+ * a zero-size marker at the same address (the linker's __start_SECTION
+ * at the first function of a section: libdwfl prefers it, a global, to
+ * the local function there). The name, its symbol in *sym and pc's
+ * offset into it in *offset; NULL if there is none. A scan of the table:
+ * such markers are few. */
+static const char *lp__func_covering(Dwfl_Module *mod, uint64_t pc, GElf_Sym *sym, GElf_Off *offset)
+{
+    int n = dwfl_module_getsymtab(mod);
+    for (int i = 1; i < n; i++) {
+        GElf_Sym y;
+        GElf_Addr addr;
+        const char *name = dwfl_module_getsym_info(mod, i, &y, &addr, NULL, NULL, NULL);
+        if (name && name[0] && GELF_ST_TYPE(y.st_info) == STT_FUNC && y.st_size &&
+            y.st_shndx != SHN_UNDEF && pc >= addr && pc - addr < y.st_size) {
+            *sym = y;
+            *offset = pc - addr;
+            return name;
+        }
+    }
+    return NULL;
+}
+
 /* Resolves pc against m (or against nothing when m is NULL). */
 static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_symbol *out)
 {
@@ -500,6 +523,16 @@ static void lp__resolve(lp_symbolizer *s, lp__sym_module *m, uint64_t pc, lp_sym
     GElf_Off offset = 0;
     GElf_Sym sym;
     const char *name = dwfl_module_addrinfo(m->mod, (GElf_Addr)pc, &offset, &sym, NULL, NULL, NULL);
+    if (name && sym.st_size == 0 && GELF_ST_TYPE(sym.st_info) == STT_NOTYPE) {
+        GElf_Sym fsym;
+        GElf_Off foff;
+        const char *f = lp__func_covering(m->mod, pc, &fsym, &foff);
+        if (f) {
+            name = f;
+            sym = fsym;
+            offset = foff;
+        }
+    }
     /* libdwfl may answer with the nearest symbol below pc even when pc lies
      * past its end (a stripped library whose static functions are gone from
      * .dynsym): a sized symbol that does not cover pc is not the function. */

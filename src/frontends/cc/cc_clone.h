@@ -206,6 +206,35 @@ long lp__cc_entry_label(const char *l, size_t n);
  * the entry block: the rest of it is the block lp.go. */
 void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned long k,
                         unsigned long j);
+/* The checking entry of a copy, NAME.lpdupe: the entry check of
+ * lp__cc_split_entry, then a tail call of the copy with the same
+ * arguments. The runtime sends calls from outside the copies there, and
+ * the copies' own calls go to the copy, which then has no check: a check
+ * costs four instructions an entry, as much as the small function it
+ * guards (interp's copies ran 13 % more instructions than plain between
+ * windows, two thirds of it in checks of calls from other copies). */
+#define LP_CC_ENTRY_SUFFIX "e"
+/* What a define line says that the checking entry repeats (pointers into
+ * the line): the words the call repeats (calling convention, the
+ * return's attributes and type), the type alone, the name with '@', the
+ * parameters with their brackets, the attribute group, and the comdat's
+ * name (without '$'), or NULL. */
+typedef struct lp_cc_sig {
+    const char *call, *type, *name, *params, *comdat;
+    size_t call_len, type_len, name_len, params_len, comdat_len;
+    unsigned long group;
+    int has_group;
+} lp_cc_sig;
+/* Reads a copy's define line into s; 0 when a checking entry cannot
+ * forward its call as a tail call that LLVM must keep one (musttail):
+ * variadic, arguments in memory (byval and kin), a linkage the copy may
+ * share with other objects (weak, linkonce), code before the function. */
+int lp__cc_entry_sig(const char *l, size_t n, lp_cc_sig *s);
+/* Appends the checking entry of the copy s describes, whose entry
+ * counter is counter j of the array arr (arr_len bytes with '@', k
+ * counters long). */
+void lp__cc_entry_fn(lp_cc_buf *b, const lp_cc_sig *s, const char *arr, size_t arr_len,
+                     unsigned long k, unsigned long j);
 /* The longest name of an entry block lp__cc_fix_phi takes (without '%'). */
 #define LP_CC_ENTRY_REF_MAX 256
 /* Writes a phi line of a split copy with the entry block (entry: its

@@ -379,6 +379,31 @@ static int lp_cc_block_calls(const lp_cc_line *lines, size_t n, size_t i)
     return 0;
 }
 
+/* Writes the checking entry of the copy whose text starts at offset from
+ * of b (its define line, numbered values already named) after it. -1 if
+ * that line no longer reads as it did; 0 otherwise (out of memory marks
+ * b). */
+static int lp_cc_put_entry(lp_cc_buf *b, size_t from, const lp_cc_arr *arr, unsigned long j)
+{
+    const char *l = b->p + from, *nl = memchr(l, '\n', b->n - from);
+    size_t n = nl ? (size_t)(nl - l) : b->n - from;
+    char *line = malloc(n + 1);
+    if (!line) {
+        b->failed = 1;
+        return 0;
+    }
+    memcpy(line, l, n);
+    line[n] = 0;
+    lp_cc_sig sig;
+    int rc = -1;
+    if (lp__cc_entry_sig(line, n, &sig)) {
+        lp__cc_entry_fn(b, &sig, arr->name, arr->len, arr->k, j);
+        rc = 0;
+    }
+    free(line);
+    return rc;
+}
+
 long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out,
                        size_t *out_len, char *err, size_t errcap)
 {
@@ -426,6 +451,12 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
     /* Where the walk is: in a copy (from its define line), in a block
      * counted by which counter. */
     int in_copy = 0, entry_split = 0, quiet = 0;
+    /* The copy's check goes into a checking entry (cc_entry.c): whether it
+     * can, whether its entry counter was seen (which), and whether the
+     * entry is to be written after the copy's closing line. */
+    int chk = 0, entry_seen = 0, entry_due = 0;
+    const lp_cc_arr *entry_arr = NULL;
+    unsigned long entry_j = 0;
     char entry_ref[LP_CC_ENTRY_REF_MAX]; /* the entry block's number or label */
     entry_ref[0] = 0;
     size_t fn_first = 0;
@@ -457,6 +488,9 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             cur = NULL;
             quiet = 0;
             entry_split = 0;
+            entry_seen = 0;
+            lp_cc_sig sig;
+            chk = lp__cc_is_copy_define(l, ln) && lp__cc_entry_sig(l, ln, &sig);
             snprintf(entry_ref, sizeof entry_ref, "%ld", lp__cc_entry_label(l, ln));
             fn_name = memchr(l, '@', ln);
             const char *paren = fn_name ? memchr(fn_name, '(', (size_t)(l + ln - fn_name)) : NULL;
@@ -464,6 +498,11 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             label = NULL;
             if (in_copy && lp__cc_twin_define(&attrs, &b, l, ln) < 0)
                 b.failed = 1;
+            /* A copy left whole keeps its entry block, which the naming of
+             * numbered values below must find by a label of its own when
+             * phis name it. */
+            if (in_copy && chk && i + 1 < n && !lp_cc_label_len(lines[i + 1].p, lines[i + 1].n))
+                lp__cc_printf(&b, "%s:\n", entry_ref);
             if (in_copy)
                 continue;
             if (lp__cc_prefixed(&prefixed, l, ln)) {
@@ -474,6 +513,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         } else if (ln == 1 && l[0] == '}') {
             if (in_copy)
                 lp__cc_name_numbers(&b, fn_out);
+            entry_due = in_copy && chk && entry_seen;
             in_copy = 0;
         } else if (in_copy && lp_cc_label_len(l, ln)) {
             cur = NULL; /* a block's label */
@@ -542,7 +582,11 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         if (w > 0) {
             lp_cc_counter_ref(&c, l, ln, "load i8, i8* getelementptr inbounds (", &cur, &cur_j);
             i += (size_t)w - 1;
-            if (in_copy && !entry_split) {
+            if (in_copy && chk && !entry_seen) {
+                entry_arr = cur;
+                entry_j = cur_j;
+                entry_seen = 1;
+            } else if (in_copy && !chk && !entry_split) {
                 lp__cc_split_entry(&b, cur->name, cur->len, cur->k, cur_j);
                 entry_split = 1;
             } else if (in_copy && quiet && !lp_cc_block_calls(lines, n, i + 1)) {
@@ -595,6 +639,13 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         size_t line_out = b.n;
         lp_cc_put_renamed(&b, l, ln);
         lp__cc_put(&b, "\n", 1);
+        if (entry_due && !b.failed) {
+            entry_due = 0;
+            if (lp_cc_put_entry(&b, fn_out, entry_arr, entry_j) != 0) {
+                rc = lp__cc_fail(err, errcap, "line %zu: a copy's define line changed", i + 1);
+                break;
+            }
+        }
         if (ln && l[0] == '@' && memmem(l, ln, "blockaddress(", 13))
             lp__cc_name_copy_blocks(&b, line_out);
         if (ln > 12 && memcmp(l, "attributes #", 12) == 0) {

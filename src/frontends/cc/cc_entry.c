@@ -397,3 +397,147 @@ int lp__cc_prefixed(const lp_cc_prefixed *s, const char *l, size_t n)
         name.n && s->n ? bsearch(&name, s->v, s->n, sizeof *s->v, lp_cc_name_cmp) : NULL;
     return hit && !hit->unsafe;
 }
+
+/* ---- the checking entry: the check outside the copy ----------------------------------------- */
+
+/* The word at [p, end): up to the next blank outside brackets. */
+static size_t lp_cc_word(const char *p, const char *end)
+{
+    int depth = 0;
+    const char *q = p;
+    for (; q < end && (depth > 0 || *q != ' '); q++)
+        depth += lp__cc_depth(*q);
+    return (size_t)(q - p);
+}
+
+static const char *const lp_cc_linkage_ok[] = {
+    "internal", "private", "dso_local", "dso_preemptable", "default", "hidden", "protected", NULL};
+static const char *const lp_cc_linkage_no[] = {
+    "linkonce",    "linkonce_odr",         "weak",      "weak_odr",  "common", "appending",
+    "extern_weak", "available_externally", "dllimport", "dllexport", NULL};
+/* A return's attributes, and the calling conventions clang gives C. */
+static const char *const lp_cc_ret_words[] = {"zeroext", "signext", "inreg",  "noalias", "nonnull",
+                                              "noundef", "ccc",     "fastcc", "coldcc",  NULL};
+
+static int lp_cc_in(const char *p, size_t n, const char *const *set)
+{
+    for (size_t i = 0; set[i]; i++)
+        if (n == strlen(set[i]) && memcmp(p, set[i], n) == 0)
+            return 1;
+    return 0;
+}
+
+int lp__cc_entry_sig(const char *l, size_t n, lp_cc_sig *s)
+{
+    const char *end = l + n, *params = lp__cc_params(l, n);
+    if (n < 7 || memcmp(l, "define ", 7) != 0 || !params)
+        return 0;
+    const char *at = memchr(l, '@', n);
+    /* [define, @): linkage and visibility words, then the rest the call
+     * repeats (calling convention, the return's attributes, its type). */
+    const char *p = l + 7;
+    while (p < at) {
+        size_t w = lp_cc_word(p, at);
+        if (lp_cc_in(p, w, lp_cc_linkage_no))
+            return 0;
+        if (!lp_cc_in(p, w, lp_cc_linkage_ok))
+            break;
+        p += w;
+        while (p < at && *p == ' ')
+            p++;
+    }
+    s->call = p;
+    s->call_len = (size_t)(at - p);
+    while (s->call_len && p[s->call_len - 1] == ' ')
+        s->call_len--;
+    /* The type: past the calling convention and the return's attributes. */
+    const char *cend = p + s->call_len;
+    while (p < cend) {
+        size_t w = lp_cc_word(p, cend);
+        if (lp_cc_in(p, w, lp_cc_ret_words) || (w > 15 && memcmp(p, "dereferenceable", 15) == 0))
+            p += w;
+        else if (w == 5 && memcmp(p, "align", 5) == 0)
+            p += w + 1 + lp_cc_word(p + w + 1 < cend ? p + w + 1 : cend, cend);
+        else
+            break;
+        while (p < cend && *p == ' ')
+            p++;
+    }
+    if (p >= cend)
+        return 0;
+    s->type = p;
+    s->type_len = (size_t)(cend - p);
+    s->name = at;
+    s->name_len = (size_t)(params - at);
+    /* The parameters, up to their closing bracket. */
+    int depth = 0;
+    const char *q = params;
+    for (; q < end; q++) {
+        depth += lp__cc_depth(*q);
+        if (depth == 0)
+            break;
+    }
+    if (q >= end)
+        return 0;
+    s->params = params;
+    s->params_len = (size_t)(q + 1 - params);
+    static const char *const refuse[] = {"...", "byval", "inalloca", "preallocated", "swift", NULL};
+    for (size_t i = 0; refuse[i]; i++)
+        if (memmem(params, s->params_len, refuse[i], strlen(refuse[i])))
+            return 0;
+    /* After them: the attribute group, a section, the comdat (the
+     * checking entry joins it, so that the linker keeps or drops the two
+     * together); nothing that runs before the function (prefix,
+     * prologue). */
+    const char *rest = q + 1;
+    size_t rn = (size_t)(end - rest);
+    const char *cd = memmem(rest, rn, " comdat", 7);
+    s->comdat = NULL;
+    s->comdat_len = 0;
+    if (cd && cd + 7 < end && cd[7] == '(') {
+        const char *close = memchr(cd + 8, ')', (size_t)(end - (cd + 8)));
+        if (!close || cd[8] != '$')
+            return 0;
+        s->comdat = cd + 9;
+        s->comdat_len = (size_t)(close - (cd + 9));
+    } else if (cd) {
+        s->comdat = at + 1; /* the function's own */
+        s->comdat_len = (size_t)(params - (at + 1));
+    }
+    static const char *const refuse_after[] = {" prefix ", " prologue ", " gc ", NULL};
+    for (size_t i = 0; refuse_after[i]; i++)
+        if (memmem(rest, rn, refuse_after[i], strlen(refuse_after[i])))
+            return 0;
+    const char *h = memmem(rest, rn, " #", 2);
+    size_t used = 0;
+    s->group = h ? lp__cc_num(h + 2, (size_t)(end - (h + 2)), &used) : 0;
+    s->has_group = h && used;
+    return 1;
+}
+
+/* The copy's parameters as a call's arguments: the same text, each
+ * parameter's type, attributes and name. */
+void lp__cc_entry_fn(lp_cc_buf *b, const lp_cc_sig *s, const char *arr, size_t arr_len,
+                     unsigned long k, unsigned long j)
+{
+    size_t nn = s->name_len;
+    int quoted = nn > 2 && s->name[nn - 1] == '"';
+    lp__cc_printf(b, "\ndefine internal %.*s %.*s%s%s", (int)s->call_len, s->call,
+                  (int)(nn - (size_t)quoted), s->name, LP_CC_ENTRY_SUFFIX, quoted ? "\"" : "");
+    lp__cc_put(b, s->params, s->params_len);
+    if (s->has_group)
+        lp__cc_printf(b, " #%lu", s->group);
+    lp__cc_printf(b, " section \"%s\"", LP_CC_COPIES_SECTION);
+    if (s->comdat)
+        lp__cc_printf(b, " comdat($%.*s)", (int)s->comdat_len, s->comdat);
+    lp__cc_printf(b, " {\n");
+    lp__cc_split_entry(b, arr, arr_len, k, j);
+    int is_void = s->type_len == 4 && memcmp(s->type, "void", 4) == 0;
+    lp__cc_printf(b, "  %s musttail call %.*s %.*s", is_void ? "" : "%lp.r =", (int)s->call_len,
+                  s->call, (int)nn, s->name);
+    lp__cc_put(b, s->params, s->params_len);
+    if (is_void)
+        lp__cc_printf(b, "\n  ret void\n}\n");
+    else
+        lp__cc_printf(b, "\n  ret %.*s %%lp.r\n}\n", (int)s->type_len, s->type);
+}

@@ -76,6 +76,28 @@ static long lp__rt_copy_find(const lp__rt_copy_name *names, size_t n, const char
     return -1;
 }
 
+/* The only copy named name in any group, as its index in the copies, or
+ * -1 (none, or several). A copy of hidden visibility can come out of the
+ * link as a local of no particular file: GNU ld turns hidden globals into
+ * locals and lists them after the last file's. */
+static long lp__rt_copy_find_any(const lp__rt_copy_name *names, size_t n, const char *name,
+                                 size_t len)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) { /* the first entry not before (name, group 0) */
+        size_t mid = lo + (hi - lo) / 2;
+        if (lp__rt_name_cmp(names[mid].name, names[mid].len, names[mid].group, name, len, 0) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo >= n || names[lo].len != len || memcmp(names[lo].name, name, len) != 0)
+        return -1;
+    if (lo + 1 < n && names[lo + 1].len == len && memcmp(names[lo + 1].name, name, len) == 0)
+        return -1;
+    return (long)names[lo].index;
+}
+
 static int lp__rt_copy_cmp(const void *x, const void *y)
 {
     const lp__rt_copy *a = x, *b = y;
@@ -93,6 +115,36 @@ static int lp__rt_sym_func(const Elf64_Sym *sym, const char *str, size_t strsize
     *name = str + sym->st_name;
     *len = strnlen(*name, strsize - sym->st_name);
     return 1;
+}
+
+/* Gives each copy its checking entry, NAME.lpdupe, a local of the copy's
+ * file (paired with a local copy of that file, else with the global
+ * copy); a copy without one is its own entry. */
+static void lp__rt_entries_pair(const Elf64_Sym *sym, size_t n, const char *str, size_t strsize,
+                                uint64_t bias, lp__rt_copy *c, const lp__rt_copy_name *names,
+                                size_t ncopies)
+{
+    static const char suffix[] = LP__RT_COPY_SUFFIX "e";
+    const size_t sl = sizeof suffix - 1;
+    size_t group = 0;
+    const char *name;
+    size_t len;
+    for (size_t k = 0; k < ncopies; k++)
+        c[k].entry = c[k].start;
+    for (size_t i = 0; i < n; i++) {
+        if (ELF64_ST_TYPE(sym[i].st_info) == STT_FILE)
+            group++;
+        if (!lp__rt_sym_func(&sym[i], str, strsize, &name, &len) || len <= sl ||
+            memcmp(name + len - sl, suffix, sl) != 0)
+            continue;
+        long k = lp__rt_copy_find(names, ncopies, name, len - sl, group);
+        if (k < 0)
+            k = lp__rt_copy_find(names, ncopies, name, len - sl, SIZE_MAX);
+        if (k < 0)
+            k = lp__rt_copy_find_any(names, ncopies, name, len - sl);
+        if (k >= 0)
+            c[k].entry = sym[i].st_value + bias;
+    }
 }
 
 void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *str, size_t strsize,
@@ -149,17 +201,29 @@ void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *str, size_t 
             how[k] = 1;
             continue;
         }
+        /* A global original whose copy the linker made local (a hidden
+         * global, listed after the last file's locals): the only copy of
+         * that name. */
+        if (!local) {
+            k = lp__rt_copy_find_any(names, ncopies, name, len);
+            if (k >= 0 && !how[k]) {
+                c[k].plain = at;
+                how[k] = 1;
+            }
+            continue;
+        }
         /* A global copy whose original is a local: an external function
          * of hidden visibility, which the linker made local in the
          * executable (its copy, in a comdat, can stay global). Two locals
          * of that name in different files leave the copy unpaired. */
-        if (!local || (k = lp__rt_copy_find(names, ncopies, name, len, SIZE_MAX)) < 0 ||
-            how[k] == 1 || how[k] == 3)
+        if ((k = lp__rt_copy_find(names, ncopies, name, len, SIZE_MAX)) < 0 || how[k] == 1 ||
+            how[k] == 3)
             continue;
         c[k].plain = how[k] == 2 ? 0 : at;
         how[k]++;
     }
     free(how);
+    lp__rt_entries_pair(sym, n, str, strsize, bias, c, names, ncopies);
     free(names);
     qsort(c, ncopies, sizeof *c, lp__rt_copy_cmp);
     lp__rt.copies = c;

@@ -164,7 +164,7 @@ static int lp__rt_site_pairs(const lp__rt_counts *cur, const lp__rt_counts *base
         int again = i > 0 && sites[i - 1].counter == sites[i].counter &&
                     sites[i - 1].callee == sites[i].callee && prev_ret;
         uint64_t ret = lp__rt_copy_call_after(again ? prev_ret : block, sites[i].callee,
-                                              lp__rt.methods[m].copy);
+                                              lp__rt.methods[m].copy_body);
         prev_ret = ret;
         rc = lp__rt_pair(t, ret ? ret : block + 1, lp__rt.methods[m].entry, v);
     }

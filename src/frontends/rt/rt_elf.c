@@ -433,8 +433,10 @@ static void lp__rt_copies_attach(void)
          * whose address is never taken may have had its arguments dropped
          * or reordered by the optimiser in the original and not in its
          * NAME.lpdupc copy, which its file's other copies call directly. */
-        if (m >= 0 && c->takes_calls && lp__rt.methods[m].site)
-            lp__rt.methods[m].copy = c->start;
+        if (m >= 0 && c->takes_calls && lp__rt.methods[m].site) {
+            lp__rt.methods[m].copy = c->entry;
+            lp__rt.methods[m].copy_body = c->start;
+        }
     }
 }
 

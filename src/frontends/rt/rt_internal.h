@@ -137,6 +137,9 @@ typedef struct lp__rt_method {
     uint64_t copy;                 /* its block-profiled copy's entry (lowprof cc
                                       --blocks=clone), where the entry sends calls
                                       while blocks are on; 0 if none */
+    uint64_t copy_body;            /* the copy itself, which the copies' own
+                                      calls name (copy is its checking entry,
+                                      where it has one) */
     uint64_t copy_site;            /* the patchable entry of a copy that only its
                                       callers' copies call: a second entry site */
     uint32_t cov_first, cov_count; /* its coverage call sites in lp__rt.cov */
@@ -187,6 +190,8 @@ typedef struct lp__rt_site {
  * its code counts as its method's. */
 typedef struct lp__rt_copy {
     uint64_t start, end;
+    uint64_t entry; /* where calls from outside the copies go: its checking
+                       entry NAME.lpdupe (lowprof cc, cc_entry.c), else start */
     uint64_t plain; /* the original's symbol address; 0 if not found */
     long method;    /* the original's method, or -1 */
     int takes_calls; /* NAME.lpdup: the runtime may send NAME's calls here;

@@ -644,7 +644,7 @@ LP__TEXT_ACCESS static void lp__rt_xcalls_find(void)
         uint64_t ret = lp__rt_copy_call_after(from, sites[i].callee, 0);
         prev_ret = ret;
         uint64_t disp = ret - 4;
-        int64_t to_copy = (int64_t)(lp__rt.methods[m].copy - ret);
+        int64_t to_copy = (int64_t)(lp__rt.methods[m].copy_body - ret);
         if (!ret || (disp & 15) > 12 || to_copy != (int32_t)to_copy || (k && x[k - 1].disp == disp))
             continue;
         x[k++] =

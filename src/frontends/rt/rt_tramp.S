@@ -270,12 +270,13 @@ lp__rt_cp_enter_stub:
     .hidden lp__rt_cp_enter_full
 
 /* lp__rt_oc_calib(n, outside): n calls of a replica of a copy's entry
- * (its entry counter's increment, the test of the return address against
- * the thread's view of the copies) made as a running original makes them
- * in a window (the prefix's short jump back and its jump to the copy, the
- * test failing, and the slow path's inline assembly and stub as
- * cc_entry.c writes them); with outside 0, n calls of a function that
- * only returns, as the same call costs with the window closed. Each call
+ * (the test of the return address against the thread's view of the
+ * copies, then its entry counter's increment) made as a running original
+ * makes them in a window (the prefix's short jump back and its jump to
+ * the copy's checking entry, the test failing, the slow path's inline
+ * assembly and stub as cc_entry.c writes them, and the jump to the
+ * copy); with outside 0, n calls of a function that only returns, as the
+ * same call costs with the window closed. Each call
  * takes the last one's result (rax) and returns it plus one, so that the
  * calls' latency counts, as in a loop whose calls feed one another (a
  * decoder's): calls that overlap cost less. For
@@ -327,13 +328,11 @@ lp__rt_oc_calib_ra:
 6:
     {disp32} jmp 7f
 7:
-    addq $1, lp__rt_oc_calib_counter(%rip)
     movq (%rsp), %rax
     subq %fs:(%r12), %rax
     cmpq %fs:(%r13), %rax
     jae 8f
-    leaq 1(%rdi), %rax
-    ret
+    jmp 10f
 8:
     leaq lp__rt_oc_calib_counter(%rip), %rcx
     leaq -128(%rsp), %rsp
@@ -341,6 +340,8 @@ lp__rt_oc_calib_ra:
     pushq %rax
     call lp__rt_cp_enter_stub
     leaq 144(%rsp), %rsp
+10:
+    addq $1, lp__rt_oc_calib_counter(%rip)
 9:
     leaq 1(%rdi), %rax
     ret
