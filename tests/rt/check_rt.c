@@ -1188,7 +1188,30 @@ static void test_copies(void)
           "no rec_even.lpdup and rec_odd.lpdup in the symbols");
     CHECK(sq == 0 || strstr(syms, " helper_sq.lpdup\n"), "no helper_sq.lpdup in the symbols");
     CHECK(!strstr(syms, ".lpdupc\n"), "a copy named .lpdupc in the symbols");
+    /* Calls from outside the copies go through a checking entry; the
+     * copy itself has no check, so the copies' own calls skip it. A
+     * variadic function keeps the check in its copy. */
+    CHECK(strstr(syms, " rec_even.lpdupe\n") && !strstr(syms, " sum_va.lpdupe\n"),
+          "checking entries: rec_even.lpdupe missing, or sum_va.lpdupe made");
     free(syms);
+    static const char *const stub_in[][2] = {
+        {"rec_even.lpdupe", "1"}, {"rec_even.lpdup", "0"}, {"sum_va.lpdup", "1"}};
+    for (size_t i = 0; i < sizeof stub_in / sizeof *stub_in; i++) {
+        char arg[96];
+        snprintf(arg, sizeof arg, "--disassemble=%s", stub_in[i][0]);
+        char *od[] = {"objdump", "-d", arg, path_in(g_work, "prog"), NULL};
+        st = run(od, NULL, NULL, path_in(g_work, "od.txt"), "/dev/null");
+        char *dis = slurp(path_in(g_work, "od.txt"));
+        int has = strstr(dis, "lp__rt_cp_enter_stub") != NULL;
+        CHECK(ok_status(st) && strstr(dis, stub_in[i][0]) && has == (stub_in[i][1][0] == '1'),
+              "%s: the entry check's slow path %s", stub_in[i][0], has ? "present" : "missing");
+        free(dis);
+    }
+    load("p.lpprof", &l);
+    CHECK(method(&l, "sum_va") == 1 &&
+              sum_by(&l, LP_PROF_CALL_GRAPH, 0, "uses_helpers", "sum_va") == 1,
+          "sum_va invocations %llu", (unsigned long long)method(&l, "sum_va"));
+    unload(&l);
     /* Blocks without function events: the entries jump straight to the
      * copies, and count the same. */
     st = run_prog("copies", "strategy=always,hot=all,profiles=block,out=d.lpprof", NULL);

@@ -28,6 +28,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,20 @@ static NOINLINE int rec_odd(int n)
     return n == 0 ? 0 : rec_even(n - 1);
 }
 
+/* A variadic function: its copy keeps the entry check inside (a checking
+ * entry cannot forward variadic arguments as a tail call). */
+static NOINLINE int sum_va(int n, ...)
+{
+    va_list ap;
+    va_start(ap, n);
+    int s = 0;
+    for (int i = 0; i < n; i++)
+        s += va_arg(ap, int);
+    va_end(ap);
+    SINK_ADD(1);
+    return s;
+}
+
 /* An interpreter's shape: a call routine and its loop, which calls the
  * routine again. The loop is static and called once, so a plain -O2 build
  * inlines it; the originals of a lowprof cc build must too (the output
@@ -186,7 +201,7 @@ NOINLINE long uses_helpers(void)
     for (int i = 0; i < 200; i++)
         helper_ptr_p();
     (void)vm_enter(3);
-    return sum + rec_even(40);
+    return sum + rec_even(40) + sum_va(3, 1, 2, 3);
 }
 
 static int check(int cond, const char *what)
@@ -215,8 +230,8 @@ static int mode_copies(void)
 {
     long sum = uses_helpers();
     /* sum of i*i + 2i + 1 over 0..299 = sum of (i+1)^2 = 300*301*601/6,
-     * and 40 is even */
-    int bad = check(sum == 300L * 301 * 601 / 6 + 1, "uses_helpers' sum");
+     * 40 is even, and 1 + 2 + 3 */
+    int bad = check(sum == 300L * 301 * 601 / 6 + 1 + 6, "uses_helpers' sum");
     printf("copies: sum %ld\n", sum);
     return bad;
 }
