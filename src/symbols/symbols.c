@@ -345,12 +345,13 @@ const char *lp__source_path(lp_symbolizer *s, const char *file, const char *comp
 }
 
 /* The name of the function a block-profiled copy was made from (lowprof cc
- * --blocks=clone names the copy of f f.lpdup or f.lpdupc): a copy's code
- * is reported as its function's. Other names are returned as they are. */
+ * --blocks=clone names the copy of f f.lpdup or f.lpdupc, and the copy's
+ * checking entry f.lpdupe): a copy's code is reported as its function's. Other names are returned
+ * as they are. */
 static const char *lp__copy_origin(lp_symbolizer *s, const char *name)
 {
     size_t n = strlen(name), cut = 0;
-    if (n > 7 && strcmp(name + n - 7, ".lpdupc") == 0)
+    if (n > 7 && (strcmp(name + n - 7, ".lpdupc") == 0 || strcmp(name + n - 7, ".lpdupe") == 0))
         cut = 7;
     else if (n > 6 && strcmp(name + n - 6, ".lpdup") == 0)
         cut = 6;
