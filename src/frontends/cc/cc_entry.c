@@ -481,6 +481,9 @@ int lp__cc_entry_sig(const char *l, size_t n, lp_cc_sig *s)
         return 0;
     s->params = params;
     s->params_len = (size_t)(q + 1 - params);
+    /* byval: clang 14's musttail copies such an argument through the
+     * slot of the return address (a 32-byte struct: stored at 0(%rsp),
+     * then back to 8(%rsp)), so the copy would return to garbage. */
     static const char *const refuse[] = {"...", "byval", "inalloca", "preallocated", "swift", NULL};
     for (size_t i = 0; refuse[i]; i++)
         if (memmem(params, s->params_len, refuse[i], strlen(refuse[i])))
