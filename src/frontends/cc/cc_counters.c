@@ -490,7 +490,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             entry_split = 0;
             entry_seen = 0;
             lp_cc_sig sig;
-            chk = lp__cc_is_copy_define(l, ln) && lp__cc_entry_sig(l, ln, &sig);
+            chk = in_copy && lp__cc_entry_sig(l, ln, &sig);
             snprintf(entry_ref, sizeof entry_ref, "%ld", lp__cc_entry_label(l, ln));
             fn_name = memchr(l, '@', ln);
             const char *paren = fn_name ? memchr(fn_name, '(', (size_t)(l + ln - fn_name)) : NULL;

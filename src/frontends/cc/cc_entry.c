@@ -518,8 +518,8 @@ int lp__cc_entry_sig(const char *l, size_t n, lp_cc_sig *s)
     return 1;
 }
 
-/* The copy's parameters as a call's arguments: the same text, each
- * parameter's type, attributes and name. */
+/* The call passes the copy's parameters as they are written: each one's
+ * type, attributes and name are what an argument of a call takes. */
 void lp__cc_entry_fn(lp_cc_buf *b, const lp_cc_sig *s, const char *arr, size_t arr_len,
                      unsigned long k, unsigned long j)
 {

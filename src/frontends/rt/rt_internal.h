@@ -134,9 +134,9 @@ typedef struct lp__rt_method {
     uint64_t end;                  /* one past its last byte */
     uint64_t site;                 /* its patchable entry, or 0; when prefixed,
                                       the five bytes before entry */
-    uint64_t copy;                 /* its block-profiled copy's entry (lowprof cc
-                                      --blocks=clone), where the entry sends calls
-                                      while blocks are on; 0 if none */
+    uint64_t copy;                 /* where its entry sends calls while blocks are
+                                      on (lowprof cc --blocks=clone): its copy's
+                                      checking entry, or the copy; 0 if none */
     uint64_t copy_body;            /* the copy itself, which the copies' own
                                       calls name (copy is its checking entry,
                                       where it has one) */
