@@ -230,9 +230,10 @@ typedef struct lp_cc_sig {
  * variadic, arguments in memory (byval and kin), a linkage the copy may
  * share with other objects (weak, linkonce), code before the function. */
 int lp__cc_entry_sig(const char *l, size_t n, lp_cc_sig *s);
-/* Appends the checking entry of the copy s describes, whose entry
- * counter is counter j of the array arr (arr_len bytes with '@', k
- * counters long). */
+/* Appends the checking entry of the copy s describes (its group the
+ * copy's own, twin included), whose entry counter is counter j of the
+ * array arr (arr_len bytes with '@', k counters long). Its parameters are
+ * the define line's as written; numbered ones are the caller's to name. */
 void lp__cc_entry_fn(lp_cc_buf *b, const lp_cc_sig *s, const char *arr, size_t arr_len,
                      unsigned long k, unsigned long j);
 /* The longest name of an entry block lp__cc_fix_phi takes (without '%'). */

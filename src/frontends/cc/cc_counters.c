@@ -379,31 +379,6 @@ static int lp_cc_block_calls(const lp_cc_line *lines, size_t n, size_t i)
     return 0;
 }
 
-/* Writes the checking entry of the copy whose text starts at offset from
- * of b (its define line, numbered values already named) after it. -1 if
- * that line no longer reads as it did; 0 otherwise (out of memory marks
- * b). */
-static int lp_cc_put_entry(lp_cc_buf *b, size_t from, const lp_cc_arr *arr, unsigned long j)
-{
-    const char *l = b->p + from, *nl = memchr(l, '\n', b->n - from);
-    size_t n = nl ? (size_t)(nl - l) : b->n - from;
-    char *line = malloc(n + 1);
-    if (!line) {
-        b->failed = 1;
-        return 0;
-    }
-    memcpy(line, l, n);
-    line[n] = 0;
-    lp_cc_sig sig;
-    int rc = -1;
-    if (lp__cc_entry_sig(line, n, &sig)) {
-        lp__cc_entry_fn(b, &sig, arr->name, arr->len, arr->k, j);
-        rc = 0;
-    }
-    free(line);
-    return rc;
-}
-
 long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out,
                        size_t *out_len, char *err, size_t errcap)
 {
@@ -455,6 +430,7 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
      * can, whether its entry counter was seen (which), and whether the
      * entry is to be written after the copy's closing line. */
     int chk = 0, entry_seen = 0, entry_due = 0;
+    lp_cc_sig sig; /* the copy's define line, read (chk) */
     const lp_cc_arr *entry_arr = NULL;
     unsigned long entry_j = 0;
     char entry_ref[LP_CC_ENTRY_REF_MAX]; /* the entry block's number or label */
@@ -489,8 +465,9 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
             quiet = 0;
             entry_split = 0;
             entry_seen = 0;
-            lp_cc_sig sig;
             chk = in_copy && lp__cc_entry_sig(l, ln, &sig);
+            if (chk) /* the copies' twin group, as lp__cc_twin_define writes it */
+                sig.group += attrs.base;
             snprintf(entry_ref, sizeof entry_ref, "%ld", lp__cc_entry_label(l, ln));
             fn_name = memchr(l, '@', ln);
             const char *paren = fn_name ? memchr(fn_name, '(', (size_t)(l + ln - fn_name)) : NULL;
@@ -639,12 +616,13 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         size_t line_out = b.n;
         lp_cc_put_renamed(&b, l, ln);
         lp__cc_put(&b, "\n", 1);
-        if (entry_due && !b.failed) {
+        if (entry_due) {
+            /* From the define line as read (sig points into the input):
+             * its numbered parameters get the copy's names. */
             entry_due = 0;
-            if (lp_cc_put_entry(&b, fn_out, entry_arr, entry_j) != 0) {
-                rc = lp__cc_fail(err, errcap, "line %zu: a copy's define line changed", i + 1);
-                break;
-            }
+            size_t at = b.n;
+            lp__cc_entry_fn(&b, &sig, entry_arr->name, entry_arr->len, entry_arr->k, entry_j);
+            lp__cc_name_numbers(&b, at);
         }
         if (ln && l[0] == '@' && memmem(l, ln, "blockaddress(", 13))
             lp__cc_name_copy_blocks(&b, line_out);

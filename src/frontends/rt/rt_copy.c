@@ -117,36 +117,6 @@ static int lp__rt_sym_func(const Elf64_Sym *sym, const char *str, size_t strsize
     return 1;
 }
 
-/* Gives each copy its checking entry, NAME.lpdupe, a local of the copy's
- * file (paired with a local copy of that file, else with the global
- * copy); a copy without one is its own entry. */
-static void lp__rt_entries_pair(const Elf64_Sym *sym, size_t n, const char *str, size_t strsize,
-                                uint64_t bias, lp__rt_copy *c, const lp__rt_copy_name *names,
-                                size_t ncopies)
-{
-    static const char suffix[] = LP__RT_COPY_SUFFIX "e";
-    const size_t sl = sizeof suffix - 1;
-    size_t group = 0;
-    const char *name;
-    size_t len;
-    for (size_t k = 0; k < ncopies; k++)
-        c[k].entry = c[k].start;
-    for (size_t i = 0; i < n; i++) {
-        if (ELF64_ST_TYPE(sym[i].st_info) == STT_FILE)
-            group++;
-        if (!lp__rt_sym_func(&sym[i], str, strsize, &name, &len) || len <= sl ||
-            memcmp(name + len - sl, suffix, sl) != 0)
-            continue;
-        long k = lp__rt_copy_find(names, ncopies, name, len - sl, group);
-        if (k < 0)
-            k = lp__rt_copy_find(names, ncopies, name, len - sl, SIZE_MAX);
-        if (k < 0)
-            k = lp__rt_copy_find_any(names, ncopies, name, len - sl);
-        if (k >= 0)
-            c[k].entry = sym[i].st_value + bias;
-    }
-}
-
 void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *str, size_t strsize,
                         uint64_t bias)
 {
@@ -184,6 +154,10 @@ void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *str, size_t 
         k++;
     }
     qsort(names, ncopies, sizeof *names, lp__rt_copy_name_cmp);
+    for (k = 0; k < ncopies; k++)
+        c[k].entry = c[k].start;
+    static const char entry_suffix[] = LP__RT_COPY_SUFFIX "e";
+    const size_t esl = sizeof entry_suffix - 1;
     /* How each copy was paired: 0 not yet, 1 with its own name and group,
      * 2 with one local of another group, 3 with two such (so with none). */
     unsigned char *how = calloc(ncopies, 1);
@@ -195,6 +169,20 @@ void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *str, size_t 
             continue;
         int local = ELF64_ST_BIND(sym[i].st_info) == STB_LOCAL;
         uint64_t at = sym[i].st_value + bias;
+        /* A copy's checking entry, NAME.lpdupe, a local of the copy's
+         * file: paired with a local copy of that file, else with the
+         * global copy, else with the only copy of that name. A copy
+         * without one is its own entry. */
+        if (len > esl && memcmp(name + len - esl, entry_suffix, esl) == 0) {
+            long e = lp__rt_copy_find(names, ncopies, name, len - esl, group);
+            if (e < 0)
+                e = lp__rt_copy_find(names, ncopies, name, len - esl, SIZE_MAX);
+            if (e < 0)
+                e = lp__rt_copy_find_any(names, ncopies, name, len - esl);
+            if (e >= 0)
+                c[e].entry = at;
+            continue;
+        }
         long k = lp__rt_copy_find(names, ncopies, name, len, local ? group : SIZE_MAX);
         if (k >= 0) {
             c[k].plain = at;
@@ -223,7 +211,6 @@ void lp__rt_copies_load(const Elf64_Sym *sym, size_t n, const char *str, size_t 
         how[k]++;
     }
     free(how);
-    lp__rt_entries_pair(sym, n, str, strsize, bias, c, names, ncopies);
     free(names);
     qsort(c, ncopies, sizeof *c, lp__rt_copy_cmp);
     lp__rt.copies = c;
