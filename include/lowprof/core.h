@@ -128,6 +128,25 @@ static inline uint64_t lp_rng_below(lp_rng *r, uint64_t n)
     return (uint64_t)(((lp_u128)lp_rng_next(r) * n) >> 64);
 }
 
+/* ---- arithmetic ----------------------------------------------------------- */
+
+/* The square root of x (0 for x <= 0 or NaN) by Newton's iteration from
+ * above: the freestanding modules have no libm. Exact to the last bit or
+ * two; a few dozen iterations for x up to 2^64. */
+static inline double lp_sqrt(double x)
+{
+    if (!(x > 0))
+        return 0;
+    double r = x > 1 ? x : 1;
+    for (int i = 0; i < 200; i++) {
+        double next = 0.5 * (r + x / r);
+        if (next >= r)
+            break;
+        r = next;
+    }
+    return r;
+}
+
 /* ---- events and tuples -------------------------------------------------- */
 
 /* One record type for every front end. a and b are the payload words whose

@@ -94,10 +94,18 @@ typedef struct lp_phase_tracker_config {
     double threshold;
     unsigned bits;  /* bits per bucket in stored signatures */
     size_t history; /* signatures remembered (one per phase); oldest use is replaced */
+    /* For weights that are counts of independent samples (the native
+     * runtime's PC samples, one per timer tick): an interval also joins the
+     * nearest phase when their distance is within noise times the distance
+     * two samples of that many draws from one distribution are expected to
+     * lie apart (doc/phase.md, "Sampled signatures"). 0: the threshold
+     * alone, as the paper's tracker, whose weights are instructions. */
+    double noise;
 } lp_phase_tracker_config;
 
 typedef struct lp_phase_history_entry {
     lp_phase_sig sig; /* the signature of the phase's first interval */
+    uint64_t weight;  /* ... and its total weight (samples, under noise) */
     uint32_t phase;
     uint64_t last_use; /* classification count when it last matched */
 } lp_phase_history_entry;
@@ -110,6 +118,7 @@ typedef struct lp_phase_tracker {
     size_t history_cap;
     size_t history_count;
     uint32_t limit; /* threshold in quantisation steps */
+    double noise;   /* lp_phase_tracker_config.noise */
     unsigned bits;
     uint32_t next_phase;   /* the ID the next new phase receives */
     uint64_t classified;   /* intervals classified so far */

@@ -13,22 +13,6 @@
 
 enum { SLOT_EXACT = 0, SLOT_TOP = 1, SLOT_EST = 2 };
 
-/* Newton's iteration from above for x in [0, 1]: the mean of squared
- * shares never leaves that range, and the metrics module has no libm. */
-static double unit_sqrt(double x)
-{
-    if (!(x > 0))
-        return 0;
-    double r = 1;
-    for (int i = 0; i < 200; i++) {
-        double next = 0.5 * (r + x / r);
-        if (next >= r)
-            break;
-        r = next;
-    }
-    return r;
-}
-
 /* Totals and the top value (highest count, ties to the lowest value) per
  * exact load. */
 static int exact_loads(lp_table *scratch, const lp_table *exact)
@@ -117,7 +101,7 @@ int lp_invariance_rms_error(const lp_table *exact, const lp_table *estimate,
     }
     if (rc == 0) {
         double mean = weight > 0 ? sum / weight : 0.0;
-        *out = unit_sqrt(mean > 1 ? 1 : mean);
+        *out = lp_sqrt(mean > 1 ? 1 : mean);
         if (out_loads)
             *out_loads = loads;
     }

@@ -17,6 +17,8 @@ int lp_phase_tracker_init(lp_phase_tracker *t, const lp_phase_tracker_config *cf
         c = *cfg;
     if (!(c.threshold >= 0.0 && c.threshold <= 1.0)) /* also refuses NaN */
         return LP_EINVAL;
+    if (!(c.noise >= 0.0 && c.noise <= 100.0))
+        return LP_EINVAL;
     if (c.threshold == 0.0)
         c.threshold = LP_PHASE_DEFAULT_THRESHOLD;
     if (c.bits == 0)
@@ -34,6 +36,7 @@ int lp_phase_tracker_init(lp_phase_tracker *t, const lp_phase_tracker_config *cf
     /* The threshold is a fraction of the largest distance, 2 * (2^bits - 1)
      * steps; rounding down keeps "within threshold" conservative. */
     t->limit = (uint32_t)(c.threshold * (double)(2u * ((1u << c.bits) - 1)));
+    t->noise = c.noise;
     t->last_phase = LP_PHASE_NONE;
     t->last_distance = UINT32_MAX;
     return LP_OK;
@@ -69,11 +72,40 @@ void lp_phase_tracker_free(lp_phase_tracker *t)
     lp_free(t);
 }
 
+/* The distance, in quantisation steps, within which two signatures of wa
+ * and wb independent samples lie by chance alone, times t->noise: each
+ * bucket's share is a proportion p estimated from a sample, so the two
+ * estimates differ by about sqrt(2/pi) sqrt(p (1 - p) (1/wa + 1/wb)) (the
+ * mean absolute value of a normal difference), p taken from both
+ * signatures together; the distance is half the sum over buckets. With 50
+ * PC samples an interval (200 ms at the kernel's 250 ticks a second) and
+ * the time spread over ten functions, that is about 0.24 of the largest
+ * distance: a fixed threshold of 0.3 split one phase into several by
+ * chance. */
+static uint32_t lp__phase_noise_limit(const lp_phase_tracker *t, const lp_phase_sig *a, uint64_t wa,
+                                      const lp_phase_sig *b, uint64_t wb)
+{
+    if (t->noise <= 0.0 || !wa || !wb || a->empty || b->empty)
+        return 0;
+    double steps = (double)((1u << t->bits) - 1), spread = 0.0;
+    for (unsigned i = 0; i < LP_SIG_BUCKETS; i++) {
+        double p = ((double)a->q[i] + (double)b->q[i]) / (2.0 * steps);
+        if (p > 0.0 && p < 1.0)
+            spread += lp_sqrt(p * (1.0 - p));
+    }
+    double expect = 0.5 * 0.7978845608 * lp_sqrt(1.0 / (double)wa + 1.0 / (double)wb) * spread;
+    double lim = t->noise * expect * 2.0 * steps;
+    return lim >= 4294967295.0 ? UINT32_MAX : (uint32_t)lim;
+}
+
 uint32_t lp_phase_tracker_classify(lp_phase_tracker *t, const lp_signature *sig)
 {
     lp_phase_sig s;
     (void)lp_phase_sig_compress(sig, t->bits, &s); /* bits were checked at init */
     t->classified++;
+    uint64_t weight = 0;
+    for (unsigned i = 0; i < LP_SIG_BUCKETS; i++)
+        weight += sig->bucket[i];
 
     lp_phase_history_entry *best = NULL;
     uint32_t best_d = UINT32_MAX;
@@ -87,7 +119,12 @@ uint32_t lp_phase_tracker_classify(lp_phase_tracker *t, const lp_signature *sig)
         }
     }
     t->last_distance = best_d;
-    if (best && best_d <= t->limit) {
+    uint32_t limit = t->limit;
+    if (best) {
+        uint32_t chance = lp__phase_noise_limit(t, &s, weight, &best->sig, best->weight);
+        limit = chance > limit ? chance : limit;
+    }
+    if (best && best_d <= limit) {
         best->last_use = t->classified;
         t->last_phase = best->phase;
         return best->phase;
@@ -104,6 +141,7 @@ uint32_t lp_phase_tracker_classify(lp_phase_tracker *t, const lp_signature *sig)
         t->evictions++;
     }
     slot->sig = s;
+    slot->weight = weight;
     slot->phase = t->next_phase++;
     slot->last_use = t->classified;
     t->last_phase = slot->phase;

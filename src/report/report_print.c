@@ -717,6 +717,7 @@ static void report_sampling(const lp_meta *m)
                : strcmp(lent, "yes") == 0               ? "lent to a neighbouring phase's profile"
                : strcmp(lent, "nearest-signature") == 0 ? "stood for by the samples nearest them "
                                                           "in signature"
+               : strcmp(lent, "scouted") == 0           ? "estimated from their own scout windows"
                                                         : "not in the estimate";
         printf("; %llu intervals are in phases never profiled (%s)", (unsigned long long)unrep,
                lent);

@@ -74,21 +74,6 @@ void lp_value_apportion(const lp_value_counts *v, size_t n, uint64_t total, doub
     *out_other = other > 0 ? other : 0;
 }
 
-/* Newton's iteration from above; x is at most a few units here. */
-static double value_sqrt(double x)
-{
-    if (!(x > 0))
-        return 0;
-    double r = x > 1 ? x : 1;
-    for (int i = 0; i < 200; i++) {
-        double next = 0.5 * (r + x / r);
-        if (next >= r)
-            break;
-        r = next;
-    }
-    return r;
-}
-
 double lp_value_confidence(double inv, uint64_t n)
 {
     if (!n)
@@ -99,7 +84,7 @@ double lp_value_confidence(double inv, uint64_t n)
         inv = 1;
     const double z = 1.959964; /* two-sided 95 % */
     double nn = (double)n, z2 = z * z;
-    double half = z / (1 + z2 / nn) * value_sqrt(inv * (1 - inv) / nn + z2 / (4 * nn * nn));
+    double half = z / (1 + z2 / nn) * lp_sqrt(inv * (1 - inv) / nn + z2 / (4 * nn * nn));
     double c = 1 - half;
     return c < 0 ? 0 : c > 1 ? 1 : c;
 }

@@ -529,6 +529,24 @@ static int mode_phases(void)
     return 0;
 }
 
+/* A start-up that never recurs: other() for about 100 ms of CPU time,
+ * half the phase strategy's first interval, then hot() for a second.
+ * Prints how many calls each made. */
+static int mode_startup(void)
+{
+    unsigned long n_other = 0, n_hot = 0;
+    clock_t until = clock() + CLOCKS_PER_SEC / 10;
+    while (clock() < until)
+        for (int i = 0; i < 1000; i++, n_other++)
+            other();
+    until = clock() + CLOCKS_PER_SEC;
+    while (clock() < until)
+        for (int i = 0; i < 1000; i++, n_hot++)
+            hot();
+    printf("startup: other %lu hot %lu sink %lu\n", n_other, n_hot, SINK_ADD(0));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "exact";
@@ -558,6 +576,8 @@ int main(int argc, char **argv)
         return mode_prof();
     if (strcmp(mode, "phases") == 0)
         return mode_phases();
+    if (strcmp(mode, "startup") == 0)
+        return mode_startup();
     fprintf(stderr, "rt_prog: unknown mode %s\n", mode);
     return 2;
 }

@@ -178,7 +178,11 @@ int lp__rt_counts_closed(size_t i, unsigned type)
  * without a clock, every method's count is noted for choosing one. */
 void lp__rt_clock_opened(uint64_t now)
 {
-    if (!lp__rt_clock_wanted())
+    /* A scout window (phase strategy) is timed by its interval alone
+     * (rt_daemon.c), and chooses no clock: the phase strategy keeps its
+     * first one, and one chosen in the run's first interval, a start-up
+     * the program never returns to, would time none of the rest. */
+    if (!lp__rt_clock_wanted() || lp__rt.scouting)
         return;
     lp__rt_ticks *tk = &lp__rt_tk;
     tk->open_k = lp__rt_clock_count();
@@ -269,7 +273,7 @@ int lp__rt_clock_choose(void)
  * too few of its calls. */
 void lp__rt_clock_closed(uint64_t now, uint64_t span)
 {
-    if (!lp__rt_clock_wanted())
+    if (!lp__rt_clock_wanted() || lp__rt.scouting)
         return;
     lp__rt_ticks *tk = &lp__rt_tk;
     int timed = tk->method >= 0 && tk->open_gen == tk->gen;

@@ -51,7 +51,8 @@ static int lp__rt_num(const char *v, size_t len, uint64_t lo, uint64_t hi, uint6
 }
 
 /* A fraction in (0, 1]: "0.25", ".3", "1". */
-static int lp__rt_fraction(const char *v, size_t len, double *out)
+/* A decimal number in [lo, hi] (lo excluded when lo_open). */
+static int lp__rt_decimal(const char *v, size_t len, double lo, int lo_open, double hi, double *out)
 {
     char buf[32];
     if (len == 0 || len >= sizeof buf)
@@ -60,10 +61,15 @@ static int lp__rt_fraction(const char *v, size_t len, double *out)
     buf[len] = 0;
     char *end;
     double x = strtod(buf, &end);
-    if (*end || !(x > 0.0) || x > 1.0)
+    if (*end || !(lo_open ? x > lo : x >= lo) || !(x <= hi))
         return -1;
     *out = x;
     return 0;
+}
+
+static int lp__rt_fraction(const char *v, size_t len, double *out)
+{
+    return lp__rt_decimal(v, len, 0.0, 1, 1.0, out);
 }
 
 static int lp__rt_is(const char *v, size_t len, const char *word)
@@ -122,8 +128,10 @@ void lp__rt_config_defaults(lp__rt_config *cfg)
     cfg->burst = 10000;
     cfg->check_ns = 0; /* derived from period and duty */
     cfg->threshold = 0.3;
+    cfg->noise = 0.0;
     cfg->k = 1;
     cfg->refine = 0;
+    cfg->scout = 5;
     cfg->flush_ns = 10 * 1000000000ULL;
     cfg->arcs = 0; /* derived from the number of methods */
     cfg->bt_check0 = 1000; /* doc/runtime.md, "Bursty checks" */
@@ -228,6 +236,9 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
         } else if (strcmp(field, "threshold") == 0) {
             bad = lp__rt_fraction(v, vlen, &cfg->threshold) != 0;
             expect = "a fraction in (0, 1]";
+        } else if (strcmp(field, "noise") == 0) {
+            bad = lp__rt_decimal(v, vlen, 0.0, 0, 10.0, &cfg->noise) != 0;
+            expect = "a number from 0 to 10";
         } else if (strcmp(field, "k") == 0) {
             if (!(bad = lp__rt_num(v, vlen, 1, 1000, &n)))
                 cfg->k = (unsigned)n;
@@ -237,6 +248,10 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             if (!bad)
                 cfg->refine = lp__rt_is(v, vlen, "refine");
             expect = "refine or kth";
+        } else if (strcmp(field, "scout") == 0) {
+            if (!(bad = lp__rt_num(v, vlen, 0, 50, &n)))
+                cfg->scout = (unsigned)n;
+            expect = "percent of an interval not profiled, 0 to 50";
         } else if (strcmp(field, "flush") == 0) {
             if (!(bad = lp__rt_num(v, vlen, 0, 86400, &n)))
                 cfg->flush_ns = n * 1000000000ULL;
@@ -287,7 +302,8 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
         } else {
             lp__rt_err(err, errcap, "LOWPROF: unknown field '", field,
                        "' (strategy, profiles, out, hot, duty, period, seed, rate, burst, "
-                       "check, threshold, k, policy, flush, arcs, verbose, ship, spool, device, "
+                       "check, threshold, noise, k, policy, scout, flush, arcs, verbose, ship, "
+                       "spool, device, "
                        "bursty, streams-limit)");
             return -1;
         }

@@ -53,6 +53,13 @@ static uint64_t lp__rt_win_outside; /* outside calls when the window opened */
 lp_phase_tracker lp__rt_tracker;
 lp_phase_daemon *lp__rt_pd;
 static int lp__rt_sampled; /* the interval in progress is profiled */
+/* ... or scouted (scout=N): counted in scout windows, which stand for it
+ * should its phase never be profiled (rt_phase_out.c) */
+static int lp__rt_scouting;
+uint64_t lp__rt_scout_cpu, lp__rt_nscouted;
+/* Over the scouted intervals the clock timed: the clock's calls and CPU
+ * time in their windows, and in the rest of them. */
+static uint64_t lp__rt_scout_rate[4];
 static lp__rt_counts lp__rt_base, lp__rt_now; /* counters when it began, and now */
 lp__rt_kept *lp__rt_kept_tabs;
 size_t lp__rt_nkept;
@@ -67,6 +74,7 @@ uint64_t lp__rt_sampled_ns;
  * window went uncounted); and the clock's count from which it counted the
  * interval (UINT64_MAX: not yet), with the calls known before that. */
 #define LP__RT_SUBWINDOWS 4
+static unsigned lp__rt_win_duty; /* the interval's windows: percent of each quarter */
 static uint64_t lp__rt_win_next = UINT64_MAX, lp__rt_win_quarter, lp__rt_win_k0, lp__rt_win_cpu0;
 static unsigned lp__rt_win_left;
 static uint64_t lp__rt_win_ticks, lp__rt_win_cpu;
@@ -228,6 +236,32 @@ static void lp__rt_base_take(void)
     lp__rt_counts_sum(&lp__rt_base);
 }
 
+/* Scout windows whose clock calls number fewer than this scale by CPU time. */
+enum { LP__RT_SCOUT_TICKS = 64 };
+
+/* The counts since lp__rt_base_take into k's tables, times num / den. */
+static int lp__rt_interval_tables(lp__rt_kept *k, uint64_t num, uint64_t den)
+{
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+        lp_table_init(&k->t[t], 0);
+    lp__rt_counts_sum(&lp__rt_now);
+    int rc = lp__rt_tables_build(&lp__rt_now, &lp__rt_base, k->t);
+    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX && !rc && num != den; t++) {
+        lp_table raw = k->t[t];
+        lp_table_init(&k->t[t], 0);
+        rc = lp_phase_scale_add(&k->t[t], &raw, num, den);
+        lp_table_fini(&raw);
+    }
+    return rc;
+}
+
+/* Whether unprofiled intervals are scouted: the k-th policy lends a phase
+ * it never profiled to a neighbour; refine has its own stand-ins. */
+static int lp__rt_scout_wanted(void)
+{
+    return lp__rt.cfg.scout && !lp__rt.cfg.refine;
+}
+
 /* Keeps the counts of the interval that just ended at now (it was
  * profiled), scaled from its windows to the whole interval: by the clock's
  * calls in the interval over those in the windows when the clock counted
@@ -254,30 +288,73 @@ static int lp__rt_keep_interval(uint64_t now)
         lp__rt_kept_tabs = g;
         lp__rt_kept_cap = cap;
     }
-    lp__rt_kept *k = &lp__rt_kept_tabs[lp__rt_nkept];
-    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
-        lp_table_init(&k->t[t], 0);
-    lp__rt_counts_sum(&lp__rt_now);
-    int rc = lp__rt_tables_build(&lp__rt_now, &lp__rt_base, k->t);
-    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX && !rc && num != den; t++) {
-        lp_table raw = k->t[t];
-        lp_table_init(&k->t[t], 0);
-        rc = lp_phase_scale_add(&k->t[t], &raw, num, den);
-        lp_table_fini(&raw);
-    }
+    int rc = lp__rt_interval_tables(&lp__rt_kept_tabs[lp__rt_nkept], num, den);
     lp__rt_nkept++; /* kept even when short of memory: one table per daemon sample */
     return rc;
 }
 
+/* The scout windows' counts of the interval that just ended at now, into
+ * k, brought to the whole interval as a profiled one's are, but by the
+ * clock only where the windows saw enough of its calls: a clock chosen in
+ * another phase may be called a handful of times in a scout's windows,
+ * and a ratio of a handful is noise. Otherwise by CPU time, which leaves
+ * the windows' slowdown in (a few percent with the copies' counters). */
+static int lp__rt_scout_tables(uint64_t now, lp__rt_kept *k, int *by_cpu)
+{
+    uint64_t num = 1, den = 1, cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
+    *by_cpu = 0;
+    if (lp__rt_win_counted && lp__rt_win_ticks >= LP__RT_SCOUT_TICKS &&
+        lp__rt_iv_kfrom != UINT64_MAX) {
+        num = lp__rt_clock_count() - lp__rt_iv_kfrom;
+        den = lp__rt_win_ticks;
+        /* how much slower the windows ran than the rest (lp__rt_scout_slowdown) */
+        if (num > den && cpu > lp__rt_win_cpu && lp__rt_win_cpu) {
+            lp__rt_scout_rate[0] += den;
+            lp__rt_scout_rate[1] += lp__rt_win_cpu;
+            lp__rt_scout_rate[2] += num - den;
+            lp__rt_scout_rate[3] += cpu - lp__rt_win_cpu;
+        }
+    } else if (lp__rt_win_cpu && cpu) {
+        num = cpu;
+        den = lp__rt_win_cpu;
+        *by_cpu = 1;
+    }
+    return lp__rt_interval_tables(k, num, den);
+}
+
+int lp__rt_scout_slowdown(uint64_t *num, uint64_t *den)
+{
+    /* (rest calls / rest CPU) / (window calls / window CPU) */
+    const uint64_t *r = lp__rt_scout_rate;
+    __extension__ unsigned __int128 a = (unsigned __int128)r[2] * r[1],
+                                    b = (unsigned __int128)r[3] * r[0];
+    if (!a || !b)
+        return 0;
+    while (a > UINT64_MAX || b > UINT64_MAX) {
+        a >>= 1;
+        b >>= 1;
+    }
+    *num = (uint64_t)a;
+    *den = (uint64_t)b ? (uint64_t)b : 1;
+    return 1;
+}
+
 /* Whether the interval in progress takes the phase of the one before it
- * instead of its own samples': a profiled interval spends much of its time
- * in the runtime, and the program's own samples fall at another mix of
- * its functions (measured on a uniform loop: every profiled interval came
- * out a phase of its own, leaving the real one unprofiled). The first
- * interval, with none before it, is classified by its samples. */
+ * instead of its own samples'. With the trampoline a profiled interval
+ * spent much of its time in the runtime, and the program's own samples
+ * fell at another mix of its functions (measured on a uniform loop: every
+ * profiled interval came out a phase of its own, leaving the real one
+ * unprofiled). Scouted runs classify every interval by its own samples:
+ * the copies count inline, their samples name their originals
+ * (lp__rt_func_start) and the runtime's are left out, while a borrowed
+ * phase made a profiled interval stand for the one before it where the
+ * program had moved on at the boundary: the run's first interval (graph's
+ * and compress's input generation) was represented by the next, which
+ * held none of it. scout=0 keeps the rule. The first interval, with none
+ * before it, is classified by its samples. */
 static int lp__rt_iv_borrows(void)
 {
-    return lp__rt_sampled && lp__rt_tracker.last_phase != LP_PHASE_NONE;
+    return !lp__rt_scout_wanted() && lp__rt_sampled && lp__rt_tracker.last_phase != LP_PHASE_NONE;
 }
 
 /* The quarter's window opens at now. */
@@ -287,7 +364,7 @@ static void lp__rt_subwindow_open(uint64_t now)
     lp__rt_window_open(now);
     lp__rt_win_quarter = now;
     lp__rt_win_left--;
-    lp__rt_win_next = lp__rt.cfg.duty < 100 ? now + quarter / 100 * lp__rt.cfg.duty : UINT64_MAX;
+    lp__rt_win_next = lp__rt_win_duty < 100 ? now + quarter / 100 * lp__rt_win_duty : UINT64_MAX;
     lp__rt_win_k0 = lp__rt_tk.method >= 0 ? lp__rt_clock_count() : UINT64_MAX;
     lp__rt_win_cpu0 = now;
 }
@@ -316,10 +393,13 @@ static void lp__rt_subwindow_close(uint64_t now)
                                       : UINT64_MAX;
 }
 
-/* A profiled interval begins at now. */
-static void lp__rt_phase_window_begin(uint64_t now)
+/* A profiled or scouted interval begins at now, its windows duty % of
+ * each quarter. */
+static void lp__rt_phase_window_begin(uint64_t now, unsigned duty)
 {
-    lp__rt_win_left = lp__rt.cfg.duty < 100 ? LP__RT_SUBWINDOWS : 1;
+    lp__rt_base_take();
+    lp__rt_win_duty = duty;
+    lp__rt_win_left = duty < 100 ? LP__RT_SUBWINDOWS : 1;
     lp__rt_win_ticks = lp__rt_win_cpu = 0;
     lp__rt_win_counted = 1;
     lp__rt_iv_kfrom = lp__rt_tk.method >= 0 ? lp__rt_clock_count() : UINT64_MAX;
@@ -327,7 +407,14 @@ static void lp__rt_phase_window_begin(uint64_t now)
     lp__rt_subwindow_open(now);
 }
 
-/* The schedule of the profiled interval's windows, at now. */
+/* An interval that is not profiled begins at now: scouted. */
+static void lp__rt_scout_begin(uint64_t now)
+{
+    lp__rt_scouting = lp__rt.scouting = 1;
+    lp__rt_phase_window_begin(now, lp__rt.cfg.scout);
+}
+
+/* The schedule of the profiled or scouted interval's windows, at now. */
 static void lp__rt_phase_windows_step(uint64_t now)
 {
     if (now < lp__rt_win_next)
@@ -375,6 +462,17 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
         if (lp__rt_tk.method < 0)
             lp__rt_clock_choose(); /* from the window's calls */
     }
+    lp__rt_kept scout;
+    int scouted = lp__rt_scouting, by_cpu = 0;
+    if (scouted) {
+        if (lp__rt.window_on)
+            lp__rt_subwindow_close(now);
+        lp__rt_win_next = UINT64_MAX;
+        lp__rt_scout_cpu += lp__rt_win_cpu;
+        lp__rt_nscouted++;
+        scouted = lp__rt_scout_tables(now, &scout, &by_cpu) == 0;
+        lp__rt_scouting = lp__rt.scouting = 0;
+    }
     lp__rt_interval_ticks(now, was);
     /* Only an interval's own samples say where it lies within its phase
      * (the refine policy keeps the samples nearest the phase's centroid);
@@ -389,11 +487,13 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
         lp_phase_daemon_finish(lp__rt_pd, phase);
     else if (lp_phase_daemon_boundary(lp__rt_pd, phase, LP_PHASE_NONE, &sample) != 0)
         sample = 0;
+    if (scouted)
+        lp__rt_scout_keep(phase, &scout, by_cpu);
     lp__rt_sampled = sample;
-    if (sample) {
-        lp__rt_base_take();
-        lp__rt_phase_window_begin(now);
-    }
+    if (sample)
+        lp__rt_phase_window_begin(now, lp__rt.cfg.duty);
+    else if (!last && lp__rt_scout_wanted())
+        lp__rt_scout_begin(now);
     /* The interval just profiled leaves at once (Interleaved); the last
      * message, with the rest of the trace, when the daemon stops. */
     if (was && !last && lp__rt.cfg.ship == LP__RT_SHIP_INTERLEAVED)
@@ -487,12 +587,12 @@ static void lp__rt_begin(uint64_t now)
         lp__rt_iv_began = now;
         lp_phase_daemon_start(lp__rt_pd, LP_PHASE_NONE, &sample);
         lp__rt_sampled = sample;
-        if (sample) {
-            lp__rt_base_take();
-            lp__rt_phase_window_begin(now);
-        } else {
+        if (sample)
+            lp__rt_phase_window_begin(now, c->duty);
+        else if (lp__rt_scout_wanted())
+            lp__rt_scout_begin(now);
+        else
             lp__rt_apply();
-        }
         lp__rt_next = now + c->period_ns;
         break;
     }
@@ -547,7 +647,7 @@ static void lp__rt_step(uint64_t now)
         lp__rt_next = now + lp__rt_duty_ns();
         break;
     case LP__RT_PHASE:
-        if (lp__rt_sampled)
+        if (lp__rt_sampled || lp__rt_scouting)
             lp__rt_phase_windows_step(now);
         if (now >= lp__rt_next) {
             lp__rt_phase_boundary(now, 0);
@@ -606,7 +706,8 @@ static uint64_t lp__rt_nap(uint64_t now)
     uint64_t nap = 100000000ULL; /* at least ten drains a second */
     /* A phase interval's windows open and close within it. */
     uint64_t next = lp__rt_next;
-    if (lp__rt.cfg.strategy == LP__RT_PHASE && lp__rt_sampled && lp__rt_win_next < next)
+    if (lp__rt.cfg.strategy == LP__RT_PHASE && (lp__rt_sampled || lp__rt_scouting) &&
+        lp__rt_win_next < next)
         next = lp__rt_win_next;
     if (next != UINT64_MAX && next > now) {
         uint64_t d = (next - now) / rate16 * 16;
@@ -662,6 +763,10 @@ static void lp__rt_daemon_free_state(void)
     lp__rt_nkept = lp__rt_kept_cap = 0;
     lp__rt_sampled_ns = 0;
     lp__rt_sampled = 0;
+    lp__rt_scouting = lp__rt.scouting = 0;
+    lp__rt_scout_cpu = lp__rt_nscouted = 0;
+    memset(lp__rt_scout_rate, 0, sizeof lp__rt_scout_rate);
+    lp__rt_scouts_free();
     lp__rt_win_next = UINT64_MAX;
     lp_free(lp__rt_ivs);
     lp__rt_ivs = NULL;
@@ -694,6 +799,7 @@ static int lp__rt_daemon_alloc(void)
         return -1;
     lp_phase_tracker_config tc = {0};
     tc.threshold = lp__rt.cfg.threshold;
+    tc.noise = lp__rt.cfg.noise;
     if (lp_phase_tracker_init(&lp__rt_tracker, &tc) != 0)
         return -1;
     lp_phase_daemon_config dc = {0};
@@ -706,6 +812,10 @@ static int lp__rt_daemon_alloc(void)
      * ending, the exit) is never profiled; dropped, its intervals took
      * 14-21 % off every estimate of a uniform loop with 16 threads. */
     dc.lend = 1;
+    /* Scouted, such a phase stands for itself: its intervals' own scout
+     * windows, not a neighbour's profile (rt_phase_out.c). */
+    if (lp__rt_scout_wanted())
+        dc.lend = 0;
     if (lp_phase_daemon_create(&dc, &lp__rt_pd) != 0) {
         lp_phase_tracker_fini(&lp__rt_tracker);
         return -1;

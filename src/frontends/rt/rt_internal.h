@@ -87,8 +87,12 @@ typedef struct lp__rt_config {
     uint64_t burst;       /* bursty: events per burst (n_instr) */
     uint64_t check_ns;    /* bursty: CPU time off between bursts (n_check) */
     double threshold;     /* phase: similarity threshold */
+    double noise;         /* phase: the tracker's allowance for the PC samples'
+                             chance differences (lp_phase_tracker_config) */
     unsigned k;           /* phase: the k-th interval of a phase represents it */
     unsigned refine;      /* phase: the refine policy (1) or the k-th interval (0) */
+    unsigned scout;       /* phase, k-th policy: percent of each interval not profiled
+                             that scout windows count, 0 for none */
     uint64_t flush_ns;    /* wall time between periodic files; 0 = none */
     size_t arcs;          /* call-pair table slots (a power of two) */
     unsigned verbose;
@@ -501,6 +505,20 @@ extern size_t lp__rt_nkept LP__HIDDEN;
 extern lp__rt_iv *lp__rt_ivs LP__HIDDEN;
 extern size_t lp__rt_niv LP__HIDDEN;
 extern uint64_t lp__rt_sampled_ns LP__HIDDEN;
+/* Scouting (scout=N): the CPU time of the scout windows and the intervals
+ * scouted; each scouted interval's tables, brought to the whole interval,
+ * join its phase's (lp__rt_scout_keep takes k's tables; by_cpu: brought
+ * to the whole interval by CPU time), and the whole-run
+ * estimate takes a phase's sum where no interval of it was profiled. */
+extern uint64_t lp__rt_scout_cpu LP__HIDDEN;
+extern uint64_t lp__rt_nscouted LP__HIDDEN;
+LP__HIDDEN void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu);
+LP__HIDDEN void lp__rt_scouts_free(void);
+/* A scouted interval before the clock was chosen (the run's first) is
+ * brought to its whole by CPU time, which leaves the windows' slowdown in:
+ * how much slower the windows of the scouted intervals the clock timed
+ * ran than the rest of them, num / den; 0 when none tells. */
+LP__HIDDEN int lp__rt_scout_slowdown(uint64_t *num, uint64_t *den);
 /* ship=interleaved: the message of the profiled intervals that ended since
  * the last one (final: the last message, with the rest of the trace and
  * the run's own estimate); and, in a fork child, a run of its own. */
@@ -721,6 +739,8 @@ typedef struct lp__rt_state {
     int enabled;         /* initialised and not disabled */
     int live;            /* handlers count */
     int window_on;       /* the daemon's window is open */
+    int scouting;        /* phase: the interval in progress is scouted, and its
+                            windows choose no clock (rt_clock.c) */
     uint8_t blocks_on;   /* some method's blocks are on */
     int frozen;          /* a fatal signal was handled: the daemon stops */
     pthread_mutex_t lock; /* switching, daemon state, dumps */

@@ -159,11 +159,82 @@ static void test_history(void)
     lp_phase_tracker_free(NULL);
 }
 
+/* Pattern p's weight of pc j, the first one doubled when tilted. */
+static uint64_t tilted_weight(unsigned p, unsigned j, int tilt)
+{
+    return planted_weight(p, j) << (tilt && j == 0);
+}
+
+/* n PC samples drawn from pattern p's weights, one count per sample. */
+static void sampled_interval(unsigned p, int tilt, unsigned n, uint64_t *x, lp_signature *s)
+{
+    uint64_t total = 0;
+    for (unsigned j = 0; j < PLANTED_PCS; j++)
+        total += tilted_weight(p, j, tilt);
+    memset(s, 0, sizeof *s);
+    for (unsigned k = 0; k < n; k++) {
+        uint64_t r = planted_next(x) % total;
+        unsigned j = 0;
+        while (r >= tilted_weight(p, j, tilt))
+            r -= tilted_weight(p, j++, tilt);
+        lp_signature_add(s, planted_pc(p, j), 1);
+    }
+}
+
+/* Intervals of 50 samples, as the native runtime's timer gives in 200 ms,
+ * in two runs of pattern 0 around one of pattern 3. With the threshold
+ * alone the samples' chance differences split pattern 0 into several
+ * phases; with the noise allowance it is one phase and pattern 3 another.
+ * The allowance shrinks as the samples grow: pattern 0 and the same with
+ * its first pc twice as heavy (about 0.1 apart) are one phase in samples
+ * of 50 and two in samples of a million, at a threshold of 0.02. */
+static void test_noise(void)
+{
+    lp_phase_tracker plain, noisy;
+    lp_phase_tracker_config c = {.threshold = 0.3};
+    LP_CHECK(lp_phase_tracker_init(&plain, &c) == 0);
+    c.noise = 1.5;
+    LP_CHECK(lp_phase_tracker_init(&noisy, &c) == 0);
+    uint64_t x = 11;
+    uint32_t got[60];
+    for (unsigned i = 0; i < 60; i++) {
+        lp_signature s;
+        sampled_interval(i >= 20 && i < 40 ? 3 : 0, 0, 50, &x, &s);
+        lp_phase_tracker_classify(&plain, &s);
+        got[i] = lp_phase_tracker_classify(&noisy, &s);
+    }
+    LP_CHECK(lp_phase_tracker_phases(&plain) > 2);
+    LP_CHECK_EQ_U64(lp_phase_tracker_phases(&noisy), 2);
+    for (unsigned i = 0; i < 60; i++)
+        LP_CHECK_EQ_U64(got[i], i >= 20 && i < 40 ? 1 : 0);
+    lp_phase_tracker_fini(&plain);
+    lp_phase_tracker_fini(&noisy);
+
+    lp_phase_tracker_config t = {.threshold = 0.02, .bits = 12, .noise = 1.5};
+    for (unsigned n = 50; n <= 1000000; n *= 20000) {
+        lp_phase_tracker tt;
+        LP_CHECK(lp_phase_tracker_init(&tt, &t) == 0);
+        for (unsigned i = 0; i < 6; i++) {
+            lp_signature s;
+            sampled_interval(0, (int)(i % 2), n, &x, &s);
+            LP_CHECK_EQ_U64(lp_phase_tracker_classify(&tt, &s), n == 50 ? 0 : i % 2);
+        }
+        lp_phase_tracker_fini(&tt);
+    }
+    lp_phase_tracker big;
+
+    lp_phase_tracker_config bad = {.noise = -1.0};
+    LP_CHECK(lp_phase_tracker_init(&big, &bad) == LP_EINVAL);
+    bad.noise = NAN;
+    LP_CHECK(lp_phase_tracker_init(&big, &bad) == LP_EINVAL);
+}
+
 int main(void)
 {
     test_distance_bound();
     test_planted();
     test_threshold();
     test_history();
+    test_noise();
     return lp_test_done();
 }
