@@ -1382,10 +1382,10 @@ static double estimated(loaded *l, const char *f)
 
 /* The phase strategy's estimates in the startup mode: hot()'s from one
  * profiled interval, which stands for the cut-short last one as for a
- * whole (+7 to +18 % in four runs); other()'s from the first interval's
+ * whole (-8 to +19 % in six runs); other()'s from the first interval's
  * four scout windows, one a quarter, so a 100 ms phase holds two of them
- * or three (and the windows' slowdown is left in): held to a factor of
- * two (0 to -30 % in four runs; -100 % unscouted). */
+ * or three: held to a factor of two (-23 to +10 % in six runs; -100 %
+ * unscouted). */
 #define PHASE_SCOUT_BOUND 0.30
 
 /* The prefixed entries of the last scale_run's program, and the copies'

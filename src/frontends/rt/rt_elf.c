@@ -227,6 +227,12 @@ uint64_t lp__rt_func_start(uint64_t pc)
     long c = lp__rt.ncopies ? lp__rt_copy_at(pc) : -1;
     if (c >= 0 && lp__rt.copies[c].method >= 0)
         return lp__rt.methods[lp__rt.copies[c].method].entry;
+    /* a copy only its callers' copies call (a static helper's) has no
+     * method, but is its original all the same: the phase tracker hashed
+     * its samples apart, and json's profiled intervals came out phases of
+     * their own */
+    if (c >= 0 && lp__rt.copies[c].plain)
+        return lp__rt.copies[c].plain;
     long i = lp__rt_floor(lp__rt.funcs, lp__rt.nfuncs, sizeof *lp__rt.funcs, pc);
     if (i >= 0 && pc < lp__rt.funcs[i].end)
         return lp__rt.funcs[i].start;

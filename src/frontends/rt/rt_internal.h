@@ -244,7 +244,8 @@ LP__HIDDEN long lp__rt_method_at(uint64_t pc);
 /* The method whose entry is exactly addr, or -1. */
 LP__HIDDEN long lp__rt_method_exact(uint64_t addr);
 /* The start of the function symbol (or method) holding pc, or 0; for a
- * pc in a copy, its method's entry. Signal-safe. */
+ * pc in a copy, its method's entry (its original's, for a copy without a
+ * method). Signal-safe. */
 LP__HIDDEN uint64_t lp__rt_func_start(uint64_t pc);
 
 /* ---- patching text (rt_patch.c) -------------------------------------------------- */
