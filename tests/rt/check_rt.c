@@ -1382,10 +1382,9 @@ static double estimated(loaded *l, const char *f)
 
 /* The phase strategy's estimates in the startup mode: hot()'s from one
  * profiled interval, which stands for the cut-short last one as for a
- * whole (-8 to +19 % in six runs); other()'s from the first interval's
- * four scout windows, one a quarter, so a 100 ms phase holds two of them
- * or three: held to a factor of two (-23 to +10 % in six runs; -100 %
- * unscouted). */
+ * whole; other()'s from the first interval's four scout windows, one a
+ * quarter, the first of which opens before main: a 150 ms phase holds
+ * two of the others or three. other() is held to a factor of two. */
 #define PHASE_SCOUT_BOUND 0.30
 
 /* The prefixed entries of the last scale_run's program, and the copies'
@@ -1574,7 +1573,7 @@ static void test_scale(void)
 }
 
 /* A start-up that never recurs (rt_prog's startup mode: other() for
- * 100 ms, then hot() for a second). The k-th policy profiles a phase from
+ * 150 ms, then hot() for a second). The k-th policy profiles a phase from
  * its first predicted interval on, and nothing predicts the run's first
  * interval: that phase was lent to its neighbour's profile, and other()
  * was missing from the estimate. Scouted (the default), the first
@@ -1612,6 +1611,16 @@ static void test_phase_scout(void)
                   "scouted: other() %+.1f %%, hot() %+.1f %% of the truth", 100 * eo, 100 * eh);
         }
         unload(&l);
+    }
+    /* Out of range: the runtime says which field, and the program runs. */
+    static const char *const bad[][2] = {{"strategy=phase,scout=60", "field 'scout'"},
+                                         {"strategy=phase,noise=11", "field 'noise'"},
+                                         {"strategy=phase,noise=-1", "field 'noise'"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int st = run_prog("startup", bad[i][0], NULL);
+        const char *err = slurp(path_in(g_work, "err.txt"));
+        CHECK(ok_status(st) && strstr(err, bad[i][1]) != NULL, "%s: status %d, stderr '%s'",
+              bad[i][0], st, err);
     }
 }
 

@@ -529,13 +529,13 @@ static int mode_phases(void)
     return 0;
 }
 
-/* A start-up that never recurs: other() for about 100 ms of CPU time,
- * half the phase strategy's first interval, then hot() for a second.
+/* A start-up that never recurs: other() for about 150 ms of CPU time,
+ * most of the phase strategy's first interval, then hot() for a second.
  * Prints how many calls each made. */
 static int mode_startup(void)
 {
     unsigned long n_other = 0, n_hot = 0;
-    clock_t until = clock() + CLOCKS_PER_SEC / 10;
+    clock_t until = clock() + CLOCKS_PER_SEC * 3 / 20;
     while (clock() < until)
         for (int i = 0; i < 1000; i++, n_other++)
             other();
