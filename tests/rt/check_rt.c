@@ -1609,6 +1609,13 @@ static void test_phase_scout(void)
                   meta(&l, "phase-unrepresented-lent"), meta(&l, "scouted-for-intervals"));
             CHECK(eo > -0.5 && eo < 1.0 && eh > -PHASE_SCOUT_BOUND && eh < PHASE_SCOUT_BOUND,
                   "scouted: other() %+.1f %%, hot() %+.1f %% of the truth", 100 * eo, 100 * eh);
+            char *report[] = {(char *)g_lowprof, "report", path_in(g_work, "ps.lpprof"), NULL};
+            int rst = run(report, NULL, NULL, path_in(g_work, "report.txt"),
+                          path_in(g_work, "report.err"));
+            char *rep = slurp(path_in(g_work, "report.txt"));
+            CHECK(ok_status(rst) && strstr(rep, "estimated from their own scout windows") != NULL,
+                  "report of a scouted run:\n%s", rep);
+            free(rep);
         }
         unload(&l);
     }
