@@ -50,7 +50,6 @@ static int lp__rt_num(const char *v, size_t len, uint64_t lo, uint64_t hi, uint6
     return 0;
 }
 
-/* A fraction in (0, 1]: "0.25", ".3", "1". */
 /* A decimal number in [lo, hi] (lo excluded when lo_open). */
 static int lp__rt_decimal(const char *v, size_t len, double lo, int lo_open, double hi, double *out)
 {
@@ -67,6 +66,7 @@ static int lp__rt_decimal(const char *v, size_t len, double lo, int lo_open, dou
     return 0;
 }
 
+/* A fraction in (0, 1]: "0.25", ".3", "1". */
 static int lp__rt_fraction(const char *v, size_t len, double *out)
 {
     return lp__rt_decimal(v, len, 0.0, 1, 1.0, out);
@@ -303,8 +303,7 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             lp__rt_err(err, errcap, "LOWPROF: unknown field '", field,
                        "' (strategy, profiles, out, hot, duty, period, seed, rate, burst, "
                        "check, threshold, noise, k, policy, scout, flush, arcs, verbose, ship, "
-                       "spool, device, "
-                       "bursty, streams-limit)");
+                       "spool, device, bursty, streams-limit)");
             return -1;
         }
         if (bad) {

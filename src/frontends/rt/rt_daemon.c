@@ -53,13 +53,8 @@ static uint64_t lp__rt_win_outside; /* outside calls when the window opened */
 lp_phase_tracker lp__rt_tracker;
 lp_phase_daemon *lp__rt_pd;
 static int lp__rt_sampled; /* the interval in progress is profiled */
-/* ... or scouted (scout=N): counted in scout windows, which stand for it
- * should its phase never be profiled (rt_phase_out.c) */
-static int lp__rt_scouting;
-uint64_t lp__rt_scout_cpu, lp__rt_nscouted;
-/* Over the scouted intervals the clock timed: the clock's calls and CPU
- * time in their windows, and in the rest of them. */
-static uint64_t lp__rt_scout_rate[4];
+/* ... or scouted (lp__rt.scouting): scout=N */
+uint64_t lp__rt_scout_cpu, lp__rt_nscouted, lp__rt_scout_rate[4];
 static lp__rt_counts lp__rt_base, lp__rt_now; /* counters when it began, and now */
 lp__rt_kept *lp__rt_kept_tabs;
 size_t lp__rt_nkept;
@@ -255,9 +250,7 @@ static int lp__rt_interval_tables(lp__rt_kept *k, uint64_t num, uint64_t den)
     return rc;
 }
 
-/* Whether unprofiled intervals are scouted: the k-th policy lends a phase
- * it never profiled to a neighbour; refine has its own stand-ins. */
-static int lp__rt_scout_wanted(void)
+int lp__rt_scout_wanted(void)
 {
     return lp__rt.cfg.scout && !lp__rt.cfg.refine;
 }
@@ -300,7 +293,7 @@ static int lp__rt_keep_interval(uint64_t now)
  * and a ratio of a handful is noise. Otherwise by CPU time, which leaves
  * the windows' slowdown in; *by_cpu says so, and the estimate takes it
  * out by what the clock measured in the other scouted intervals
- * (lp__rt_scout_slowdown). */
+ * (lp__rt_scout_rate). */
 static int lp__rt_scout_tables(uint64_t now, lp__rt_kept *k, int *by_cpu)
 {
     uint64_t num = 1, den = 1, cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
@@ -309,7 +302,7 @@ static int lp__rt_scout_tables(uint64_t now, lp__rt_kept *k, int *by_cpu)
         lp__rt_iv_kfrom != UINT64_MAX) {
         num = lp__rt_clock_count() - lp__rt_iv_kfrom;
         den = lp__rt_win_ticks;
-        /* how much slower the windows ran than the rest (lp__rt_scout_slowdown) */
+        /* how much slower the windows ran than the rest (lp__rt_scout_rate) */
         if (num > den && cpu > lp__rt_win_cpu && lp__rt_win_cpu) {
             lp__rt_scout_rate[0] += den;
             lp__rt_scout_rate[1] += lp__rt_win_cpu;
@@ -322,23 +315,6 @@ static int lp__rt_scout_tables(uint64_t now, lp__rt_kept *k, int *by_cpu)
         *by_cpu = 1;
     }
     return lp__rt_interval_tables(k, num, den);
-}
-
-int lp__rt_scout_slowdown(uint64_t *num, uint64_t *den)
-{
-    /* (rest calls / rest CPU) / (window calls / window CPU) */
-    const uint64_t *r = lp__rt_scout_rate;
-    __extension__ unsigned __int128 a = (unsigned __int128)r[2] * r[1],
-                                    b = (unsigned __int128)r[3] * r[0];
-    if (!a || !b)
-        return 0;
-    while (a > UINT64_MAX || b > UINT64_MAX) {
-        a >>= 1;
-        b >>= 1;
-    }
-    *num = (uint64_t)a;
-    *den = (uint64_t)b ? (uint64_t)b : 1;
-    return 1;
 }
 
 /* Whether the interval in progress takes the phase of the one before it
@@ -412,7 +388,7 @@ static void lp__rt_phase_window_begin(uint64_t now, unsigned duty)
 /* An interval that is not profiled begins at now: scouted. */
 static void lp__rt_scout_begin(uint64_t now)
 {
-    lp__rt_scouting = lp__rt.scouting = 1;
+    lp__rt.scouting = 1;
     lp__rt_phase_window_begin(now, lp__rt.cfg.scout);
 }
 
@@ -465,7 +441,7 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
             lp__rt_clock_choose(); /* from the window's calls */
     }
     lp__rt_kept scout;
-    int scouted = lp__rt_scouting, by_cpu = 0;
+    int scouted = lp__rt.scouting, by_cpu = 0;
     if (scouted) {
         if (lp__rt.window_on)
             lp__rt_subwindow_close(now);
@@ -473,7 +449,7 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
         lp__rt_scout_cpu += lp__rt_win_cpu;
         lp__rt_nscouted++;
         scouted = lp__rt_scout_tables(now, &scout, &by_cpu) == 0;
-        lp__rt_scouting = lp__rt.scouting = 0;
+        lp__rt.scouting = 0;
     }
     lp__rt_interval_ticks(now, was);
     /* Only an interval's own samples say where it lies within its phase
@@ -649,7 +625,7 @@ static void lp__rt_step(uint64_t now)
         lp__rt_next = now + lp__rt_duty_ns();
         break;
     case LP__RT_PHASE:
-        if (lp__rt_sampled || lp__rt_scouting)
+        if (lp__rt_sampled || lp__rt.scouting)
             lp__rt_phase_windows_step(now);
         if (now >= lp__rt_next) {
             lp__rt_phase_boundary(now, 0);
@@ -708,7 +684,7 @@ static uint64_t lp__rt_nap(uint64_t now)
     uint64_t nap = 100000000ULL; /* at least ten drains a second */
     /* A phase interval's windows open and close within it. */
     uint64_t next = lp__rt_next;
-    if (lp__rt.cfg.strategy == LP__RT_PHASE && (lp__rt_sampled || lp__rt_scouting) &&
+    if (lp__rt.cfg.strategy == LP__RT_PHASE && (lp__rt_sampled || lp__rt.scouting) &&
         lp__rt_win_next < next)
         next = lp__rt_win_next;
     if (next != UINT64_MAX && next > now) {
@@ -765,7 +741,7 @@ static void lp__rt_daemon_free_state(void)
     lp__rt_nkept = lp__rt_kept_cap = 0;
     lp__rt_sampled_ns = 0;
     lp__rt_sampled = 0;
-    lp__rt_scouting = lp__rt.scouting = 0;
+    lp__rt.scouting = 0;
     lp__rt_scout_cpu = lp__rt_nscouted = 0;
     memset(lp__rt_scout_rate, 0, sizeof lp__rt_scout_rate);
     lp__rt_scouts_free();

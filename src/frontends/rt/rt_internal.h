@@ -513,13 +513,16 @@ extern uint64_t lp__rt_sampled_ns LP__HIDDEN;
  * estimate takes a phase's sum where no interval of it was profiled. */
 extern uint64_t lp__rt_scout_cpu LP__HIDDEN;
 extern uint64_t lp__rt_nscouted LP__HIDDEN;
+/* Over the scouted intervals the clock timed: the clock's calls and CPU
+ * time in their windows, then in the rest of them. A scouted interval
+ * before the clock was chosen (the run's first) is brought to its whole
+ * by CPU time, which leaves the windows' slowdown in; these measure it. */
+extern uint64_t lp__rt_scout_rate[4] LP__HIDDEN;
+/* Whether unprofiled intervals are scouted: scout=N with the k-th policy
+ * (refine has its own stand-ins). */
+LP__HIDDEN int lp__rt_scout_wanted(void);
 LP__HIDDEN void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu);
 LP__HIDDEN void lp__rt_scouts_free(void);
-/* A scouted interval before the clock was chosen (the run's first) is
- * brought to its whole by CPU time, which leaves the windows' slowdown in:
- * how much slower the windows of the scouted intervals the clock timed
- * ran than the rest of them, num / den; 0 when none tells. */
-LP__HIDDEN int lp__rt_scout_slowdown(uint64_t *num, uint64_t *den);
 /* ship=interleaved: the message of the profiled intervals that ended since
  * the last one (final: the last message, with the rest of the trace and
  * the run's own estimate); and, in a fork child, a run of its own. */
@@ -740,8 +743,9 @@ typedef struct lp__rt_state {
     int enabled;         /* initialised and not disabled */
     int live;            /* handlers count */
     int window_on;       /* the daemon's window is open */
-    int scouting;        /* phase: the interval in progress is scouted, and its
-                            windows choose no clock (rt_clock.c) */
+    int scouting;        /* phase: the interval in progress is scouted (scout=N,
+                            rt_daemon.c), and its windows choose no clock
+                            (rt_clock.c) */
     uint8_t blocks_on;   /* some method's blocks are on */
     int frozen;          /* a fatal signal was handled: the daemon stops */
     pthread_mutex_t lock; /* switching, daemon state, dumps */

@@ -12,6 +12,23 @@ static size_t lp__rt_ship_samples, lp__rt_ship_trace;
 static uint64_t lp__rt_ship_part;
 static char lp__rt_run_id[33];
 
+__extension__ typedef unsigned __int128 lp__rt_u128;
+
+/* a / b as num / den, both shifted down to fit 64 bits; 0 when either
+ * is 0 */
+static int lp__rt_ratio64(lp__rt_u128 a, lp__rt_u128 b, uint64_t *num, uint64_t *den)
+{
+    while (a > UINT64_MAX || b > UINT64_MAX) {
+        a >>= 1;
+        b >>= 1;
+    }
+    if (!a || !b)
+        return 0;
+    *num = (uint64_t)a;
+    *den = (uint64_t)b;
+    return 1;
+}
+
 /* ---- scouts: the phases never profiled ------------------------------------------------------ */
 
 /* Each phase's scouted intervals, their tables added up (each already
@@ -80,7 +97,10 @@ static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *n)
 {
     int rc = 0;
     uint64_t num = 1, den = 1;
-    if (lp__rt_scout_slowdown(&num, &den) && num > den) {
+    /* (rest calls / rest CPU) / (window calls / window CPU) */
+    const uint64_t *r = lp__rt_scout_rate;
+    if (lp__rt_ratio64((lp__rt_u128)r[2] * r[1], (lp__rt_u128)r[3] * r[0], &num, &den) &&
+        num > den) {
         if (num / 8 > den)
             num = 8 * den;
     } else {
@@ -209,15 +229,11 @@ static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint
             }
         if (samples[j].interval < nt)
             kept = lp__rt_iv_calls(samples[j].interval, rate_num, rate_den);
-        /* (all / nall) / kept, in 64 bits */
-        __extension__ unsigned __int128 a = all, b = (unsigned __int128)kept * nall;
-        while (a > UINT64_MAX || b > UINT64_MAX) {
-            a >>= 1;
-            b >>= 1;
-        }
-        if (a && b && lp__rt_tk.method >= 0) {
-            num[j] = (uint64_t)a;
-            den[j] = (uint64_t)b;
+        /* (all / nall) / kept */
+        uint64_t a, b;
+        if (lp__rt_tk.method >= 0 && lp__rt_ratio64(all, (lp__rt_u128)kept * nall, &a, &b)) {
+            num[j] = a;
+            den[j] = b;
         }
     }
 }
@@ -285,8 +301,7 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
     lp__rt_meta_u64(m, "phase-resamples", st.resamples);
     lp__rt_meta_u64(m, "phase-unrepresented-intervals", st.unrepresented);
     /* dc.lend, and refine; or the scouts */
-    lp_meta_set(m, "phase-unrepresented-lent",
-                lp__rt.cfg.scout && !lp__rt.cfg.refine ? "scouted" : "yes");
+    lp_meta_set(m, "phase-unrepresented-lent", lp__rt_scout_wanted() ? "scouted" : "yes");
     if (lp__rt_nscouted) {
         lp__rt_meta_u64(m, "scout-percent", lp__rt.cfg.scout);
         lp__rt_meta_u64(m, "scouted-intervals", lp__rt_nscouted);
