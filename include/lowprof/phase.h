@@ -451,6 +451,18 @@ void lp_phase_daemon_get_stats(const lp_phase_daemon *d, lp_phase_daemon_stats *
 void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum,
                              uint64_t *out_intervals, uint64_t *out_sampled);
 
+/* The k-th policy with lend: the front end estimates the interval in
+ * progress by other means (the native runtime's scout windows). If its
+ * phase gets no sample it is not lent to a neighbour: it stands for itself
+ * and counts in no stratum. Call before the boundary or finish that ends
+ * it. Returns 0, LP_EINVAL outside a run, or LP_ENOMEM. */
+int lp_phase_daemon_cover(lp_phase_daemon *d);
+
+/* The daemon's own predictor's phase for the interval in progress (the
+ * one the last start or boundary decided); LP_PHASE_NONE when nothing is
+ * predicted, under the oracle, or outside a run. */
+uint32_t lp_phase_daemon_predicted(const lp_phase_daemon *d);
+
 /* The stratum that stands for interval i in the estimate: after finish,
  * the one it was lent to as lp_phase_daemon_stratum counts it; before, or
  * with nothing lent, its own phase (the trace's entry). LP_PHASE_NONE for

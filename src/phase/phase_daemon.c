@@ -81,6 +81,7 @@ int lp_phase_daemon_create(const lp_phase_daemon_config *cfg, lp_phase_daemon **
     (void)lp_table_init(&d->phases, 0);
     (void)lp_table_init(&d->track_of, 0);
     (void)lp_table_init(&d->weights, 0);
+    (void)lp_table_init(&d->covered, 0);
     if (c.strategy == LP_STRATEGY_PHASE) {
         /* Seeded like the daemon's own generator: no configuration uses
          * both (the offline policies never touch the table). */
@@ -109,6 +110,7 @@ void lp_phase_daemon_free(lp_phase_daemon *d)
     lp_table_fini(&d->track_of);
     lp_free(d->tracks);
     lp_table_fini(&d->weights);
+    lp_table_fini(&d->covered);
     lp_free(d->stands);
     lp_free(d->isigs);
     lp_free(d->ssigs);
@@ -458,18 +460,37 @@ static int weigh_by_signature(lp_phase_daemon *d)
     return LP_OK;
 }
 
+/* Whether interval i's phase has a live sample. */
+static int has_sample(const lp_phase_daemon *d, size_t i)
+{
+    lp_key k = {d->trace[i], 0};
+    return lp_table_find(&d->phases, k)->v[1] != 0;
+}
+
+/* Whether interval i goes to a neighbour: its phase has no sample, and the
+ * front end has no estimate of its own (lp_phase_daemon_cover). */
+static int is_orphan(const lp_phase_daemon *d, size_t i)
+{
+    lp_key k = {i, 0};
+    return !has_sample(d, i) && !lp_table_find(&d->covered, k);
+}
+
 static int weigh_by_neighbour(lp_phase_daemon *d)
 {
     uint32_t near = LP_PHASE_NONE;
     uint64_t orphans = 0; /* unrepresented intervals before the first represented one */
     int rc = stands_init(d);
     for (size_t i = 0; i < d->trace_count && rc == LP_OK; i++) {
-        lp_key k = {d->trace[i], 0};
-        if (lp_table_find(&d->phases, k)->v[1]) {
+        if (has_sample(d, i)) {
             near = d->trace[i];
             rc = lend(d, near, 1 + orphans);
-            for (; orphans; orphans--)
-                d->stands[i - orphans] = near;
+            for (size_t j = i; orphans; j--)
+                if (is_orphan(d, j - 1)) {
+                    d->stands[j - 1] = near;
+                    orphans--;
+                }
+        } else if (!is_orphan(d, i)) {
+            continue; /* the front end's own estimate stands for it */
         } else if (near == LP_PHASE_NONE) {
             orphans++;
         } else {
@@ -684,6 +705,20 @@ void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum, uint64_
         *out_intervals = d->trace_count;
         *out_sampled = d->sample_count;
     }
+}
+
+int lp_phase_daemon_cover(lp_phase_daemon *d)
+{
+    if (d->state != LP__DAEMON_RUNNING)
+        return LP_EINVAL;
+    lp_key k = {d->interval, 0};
+    return lp_table_upsert(&d->covered, k) ? LP_OK : LP_ENOMEM;
+}
+
+uint32_t lp_phase_daemon_predicted(const lp_phase_daemon *d)
+{
+    return d->has_pred && d->state == LP__DAEMON_RUNNING ? lp_phase_predictor_predict(&d->pred)
+                                                         : LP_PHASE_NONE;
 }
 
 uint32_t lp_phase_daemon_stands_for(const lp_phase_daemon *d, size_t i)

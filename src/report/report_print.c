@@ -712,15 +712,23 @@ static void report_sampling(const lp_meta *m)
         nphases = tr[i] + 1 > nphases ? tr[i] + 1 : nphases;
     printf("  %u phases", nphases);
     if (unrep) {
-        const char *lent = lp_meta_get(m, "phase-unrepresented-lent");
-        lent = !lent                                    ? "not in the estimate"
-               : strcmp(lent, "yes") == 0               ? "lent to a neighbouring phase's profile"
-               : strcmp(lent, "nearest-signature") == 0 ? "stood for by the samples nearest them "
-                                                          "in signature"
-               : strcmp(lent, "scouted") == 0           ? "estimated from their own scout windows"
-                                                        : "not in the estimate";
-        printf("; %llu intervals are in phases never profiled (%s)", (unsigned long long)unrep,
-               lent);
+        const char *how = lp_meta_get(m, "phase-unrepresented-lent");
+        const char *lent = !how                      ? "not in the estimate"
+                           : strcmp(how, "yes") == 0 ? "lent to a neighbouring phase's profile"
+                           : strcmp(how, "nearest-signature") == 0
+                               ? "stood for by the samples nearest them in signature"
+                           : strcmp(how, "scouted") == 0 ? "estimated from their own scout windows"
+                                                         : "not in the estimate";
+        /* Scouted runs lend the intervals that no scout counted. */
+        const char *sf = lp_meta_get(m, "scouted-for-intervals");
+        unsigned long long scouted = sf ? strtoull(sf, NULL, 10) : 0;
+        if (how && strcmp(how, "scouted") == 0 && scouted < unrep)
+            printf("; %llu intervals are in phases never profiled (%llu estimated from their own "
+                   "scout windows, the rest lent to a neighbouring phase's profile)",
+                   (unsigned long long)unrep, scouted);
+        else
+            printf("; %llu intervals are in phases never profiled (%s)", (unsigned long long)unrep,
+                   lent);
     }
     if (resamples)
         printf("; %llu extra samples of phases already profiled",

@@ -231,8 +231,9 @@ static void lp__rt_base_take(void)
     lp__rt_counts_sum(&lp__rt_base);
 }
 
-/* Scout windows whose clock calls number fewer than this scale by CPU time. */
-enum { LP__RT_SCOUT_TICKS = 64 };
+/* Scouted intervals with a clock that may try to measure the windows'
+ * slowdown (lp__rt_scout_next). */
+enum { LP__RT_SCOUT_MEASURE = 3 };
 
 /* The counts since lp__rt_base_take into k's tables, times num / den. */
 static int lp__rt_interval_tables(lp__rt_kept *k, uint64_t num, uint64_t den)
@@ -255,6 +256,48 @@ int lp__rt_scout_wanted(void)
     return lp__rt.cfg.scout && !lp__rt.cfg.refine;
 }
 
+/* Scouted intervals with a clock so far (lp__rt_scout_next). */
+static uint64_t lp__rt_scout_timed;
+
+/* Whether the interval now beginning, not profiled, is scouted: when
+ * nothing is predicted for it, or the phase predicted has no profiled
+ * interval. An interval predicted to be in a profiled phase is not: that
+ * profile stands for it, and such scouts went unused (they were most of
+ * the scouts' price; a steady program scouted nearly every interval). An
+ * interval that then turns out to be in a phase with neither a profile
+ * nor scouts is lent to its neighbour's (dc.lend), as before scouting.
+ * Until the clock has measured the windows' slowdown (lp__rt_scout_rate),
+ * or has tried in LP__RT_SCOUT_MEASURE scouted intervals, every interval
+ * is scouted: the run's first interval, scouted before there was a clock,
+ * needs it (on rt/scale it came out half the truth without). */
+static int lp__rt_scout_next(void)
+{
+    if (!lp__rt_scout_wanted())
+        return 0;
+    if (!lp__rt_scout_rate[0] && lp__rt_scout_timed < LP__RT_SCOUT_MEASURE)
+        return 1;
+    uint32_t next = lp_phase_daemon_predicted(lp__rt_pd);
+    uint64_t intervals = 0, sampled = 0;
+    if (next != LP_PHASE_NONE)
+        lp_phase_daemon_stratum(lp__rt_pd, next, &intervals, &sampled);
+    return sampled == 0;
+}
+
+/* The clock's calls over an interval that ended at now (num) and in its
+ * windows (den), with the windows' CPU time: how much slower the windows
+ * ran than the rest (lp__rt_scout_rate), for the scouted intervals that
+ * only CPU time could bring to their whole interval. */
+static void lp__rt_slowdown_note(uint64_t num, uint64_t den, uint64_t now)
+{
+    uint64_t cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
+    if (den >= LP__RT_SCOUT_TICKS && num > den && cpu > lp__rt_win_cpu && lp__rt_win_cpu) {
+        lp__rt_scout_rate[0] += den;
+        lp__rt_scout_rate[1] += lp__rt_win_cpu;
+        lp__rt_scout_rate[2] += num - den;
+        lp__rt_scout_rate[3] += cpu - lp__rt_win_cpu;
+    }
+}
+
 /* Keeps the counts of the interval that just ended at now (it was
  * profiled), scaled from its windows to the whole interval: by the clock's
  * calls in the interval over those in the windows when the clock counted
@@ -269,6 +312,8 @@ static int lp__rt_keep_interval(uint64_t now)
     if (lp__rt_win_counted && lp__rt_win_ticks && lp__rt_iv_kfrom != UINT64_MAX) {
         num = lp__rt_kept_calls = lp__rt_iv_pre + (lp__rt_clock_count() - lp__rt_iv_kfrom);
         den = lp__rt_win_ticks;
+        if (!lp__rt_iv_pre)
+            lp__rt_slowdown_note(num, den, now);
     } else if (lp__rt_win_cpu && now > lp__rt_iv_began) {
         num = now - lp__rt_iv_began;
         den = lp__rt_win_cpu;
@@ -298,17 +343,12 @@ static int lp__rt_scout_tables(uint64_t now, lp__rt_kept *k, int *by_cpu)
 {
     uint64_t num = 1, den = 1, cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
     *by_cpu = 0;
+    lp__rt_scout_timed += lp__rt_iv_kfrom != UINT64_MAX;
     if (lp__rt_win_counted && lp__rt_win_ticks >= LP__RT_SCOUT_TICKS &&
         lp__rt_iv_kfrom != UINT64_MAX) {
         num = lp__rt_clock_count() - lp__rt_iv_kfrom;
         den = lp__rt_win_ticks;
-        /* how much slower the windows ran than the rest (lp__rt_scout_rate) */
-        if (num > den && cpu > lp__rt_win_cpu && lp__rt_win_cpu) {
-            lp__rt_scout_rate[0] += den;
-            lp__rt_scout_rate[1] += lp__rt_win_cpu;
-            lp__rt_scout_rate[2] += num - den;
-            lp__rt_scout_rate[3] += cpu - lp__rt_win_cpu;
-        }
+        lp__rt_slowdown_note(num, den, now);
     } else if (lp__rt_win_cpu && cpu) {
         num = cpu;
         den = lp__rt_win_cpu;
@@ -461,16 +501,16 @@ static void lp__rt_phase_boundary(uint64_t now, int last)
     uint32_t phase = own ? lp_phase_tracker_end_interval(&lp__rt_tracker)
                          : lp__rt_tracker.last_phase;
     int sample = 0;
+    if (scouted) /* before the daemon ends it: lp_phase_daemon_cover */
+        lp__rt_scout_keep(phase, &scout, by_cpu);
     if (last)
         lp_phase_daemon_finish(lp__rt_pd, phase);
     else if (lp_phase_daemon_boundary(lp__rt_pd, phase, LP_PHASE_NONE, &sample) != 0)
         sample = 0;
-    if (scouted)
-        lp__rt_scout_keep(phase, &scout, by_cpu);
     lp__rt_sampled = sample;
     if (sample)
         lp__rt_phase_window_begin(now, lp__rt.cfg.duty);
-    else if (!last && lp__rt_scout_wanted())
+    else if (!last && lp__rt_scout_next())
         lp__rt_scout_begin(now);
     /* The interval just profiled leaves at once (Interleaved); the last
      * message, with the rest of the trace, when the daemon stops. */
@@ -567,7 +607,7 @@ static void lp__rt_begin(uint64_t now)
         lp__rt_sampled = sample;
         if (sample)
             lp__rt_phase_window_begin(now, c->duty);
-        else if (lp__rt_scout_wanted())
+        else if (lp__rt_scout_next())
             lp__rt_scout_begin(now);
         else
             lp__rt_apply();
@@ -742,7 +782,7 @@ static void lp__rt_daemon_free_state(void)
     lp__rt_sampled_ns = 0;
     lp__rt_sampled = 0;
     lp__rt.scouting = 0;
-    lp__rt_scout_cpu = lp__rt_nscouted = 0;
+    lp__rt_scout_cpu = lp__rt_nscouted = lp__rt_scout_timed = 0;
     memset(lp__rt_scout_rate, 0, sizeof lp__rt_scout_rate);
     lp__rt_scouts_free();
     lp__rt_win_next = UINT64_MAX;
@@ -788,12 +828,11 @@ static int lp__rt_daemon_alloc(void)
     dc.policy = lp__rt.cfg.refine ? LP_POLICY_REFINE : LP_POLICY_KTH;
     /* A phase seen only in the run's cut-short last interval (threads
      * ending, the exit) is never profiled; dropped, its intervals took
-     * 14-21 % off every estimate of a uniform loop with 16 threads. */
+     * 14-21 % off every estimate of a uniform loop with 16 threads.
+     * Scouted, an interval of such a phase stands for itself: its own
+     * scout windows (lp_phase_daemon_cover, rt_phase_out.c); lent are only
+     * the intervals nothing scouted. */
     dc.lend = 1;
-    /* Scouted, such a phase stands for itself: its intervals' own scout
-     * windows, not a neighbour's profile (rt_phase_out.c). */
-    if (lp__rt_scout_wanted())
-        dc.lend = 0;
     if (lp_phase_daemon_create(&dc, &lp__rt_pd) != 0) {
         lp_phase_tracker_fini(&lp__rt_tracker);
         return -1;

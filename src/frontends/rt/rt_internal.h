@@ -509,17 +509,21 @@ extern uint64_t lp__rt_sampled_ns LP__HIDDEN;
 /* Scouting (scout=N): the CPU time of the scout windows and the intervals
  * scouted; each scouted interval's tables, brought to the whole interval,
  * join its phase's (lp__rt_scout_keep takes k's tables; by_cpu: brought
- * to the whole interval by CPU time), and the whole-run
- * estimate takes a phase's sum where no interval of it was profiled. */
+ * to the whole interval by CPU time), and the whole-run estimate takes a
+ * phase's sum where no interval of it was profiled. */
 extern uint64_t lp__rt_scout_cpu LP__HIDDEN;
 extern uint64_t lp__rt_nscouted LP__HIDDEN;
-/* Over the scouted intervals the clock timed: the clock's calls and CPU
- * time in their windows, then in the rest of them. A scouted interval
+/* Over the profiled and scouted intervals the clock timed: the clock's
+ * calls and CPU time in their windows, then in the rest of them. A scouted interval
  * before the clock was chosen (the run's first) is brought to its whole
  * by CPU time, which leaves the windows' slowdown in; these measure it. */
 extern uint64_t lp__rt_scout_rate[4] LP__HIDDEN;
-/* Whether unprofiled intervals are scouted: scout=N with the k-th policy
- * (refine has its own stand-ins). */
+/* Fewer of the clock's calls than this are noise: scout windows that saw
+ * fewer are brought to their interval by CPU time, and no slowdown is
+ * measured on fewer. */
+enum { LP__RT_SCOUT_TICKS = 64 };
+/* Whether unprofiled intervals may be scouted: scout=N with the k-th
+ * policy (refine has its own stand-ins); which are, rt_daemon.c says. */
 LP__HIDDEN int lp__rt_scout_wanted(void);
 LP__HIDDEN void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu);
 LP__HIDDEN void lp__rt_scouts_free(void);

@@ -39,6 +39,7 @@ static int lp__rt_ratio64(lp__rt_u128 a, lp__rt_u128 b, uint64_t *num, uint64_t 
  * entry per phase that had a scouted interval, in order of appearance. */
 typedef struct lp__rt_scout {
     uint32_t phase;
+    uint64_t n;         /* intervals scouted */
     lp__rt_kept k, cpu; /* brought to their intervals by the clock, by CPU time */
 } lp__rt_scout;
 
@@ -60,15 +61,20 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu)
     }
     if (i == lp__rt_nscouts && lp__rt_nscouts < lp__rt_scouts_cap) {
         lp__rt_scouts[i].phase = phase;
+        lp__rt_scouts[i].n = 0;
         for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
             lp_table_init(&lp__rt_scouts[i].k.t[t], 0);
             lp_table_init(&lp__rt_scouts[i].cpu.t[t], 0);
         }
         lp__rt_nscouts++;
     }
-    /* Short of memory the interval is lost to the estimate, not the run. */
+    /* Short of memory the interval is lost to the estimate (lent to a
+     * neighbour if its phase has no profile), not the run. */
+    int keep = i < lp__rt_nscouts && lp_phase_daemon_cover(lp__rt_pd) == 0;
+    if (keep)
+        lp__rt_scouts[i].n++;
     for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
-        if (i < lp__rt_nscouts)
+        if (keep)
             (void)lp_table_merge(by_cpu ? &lp__rt_scouts[i].cpu.t[t] : &lp__rt_scouts[i].k.t[t],
                                  &k->t[t]);
         lp_table_fini(&k->t[t]);
@@ -88,34 +94,25 @@ void lp__rt_scouts_free(void)
 }
 
 /* Adds to out the type-t tables of the scouted phases that have no
- * profiled interval; returns 0 or an error, and in *n those phases'
- * intervals. The ones brought to their intervals by CPU time are first
- * brought up by the windows' slowdown that the clock measured in the
- * other scouted intervals (at most 8 times): on a call-heavy loop
- * (rt/scale) they came out about half the truth. */
-static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *n)
+ * profiled interval (each scouted interval stands for itself; the rest of
+ * such a phase's intervals were lent to a neighbour's profile); returns 0
+ * or an error, and in *n the intervals scouted. The ones brought to their
+ * intervals by CPU time are first brought up by the windows' slowdown,
+ * slow_num / slow_den (lp__rt_slowdown). */
+static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *n, uint64_t slow_num,
+                             uint64_t slow_den)
 {
     int rc = 0;
-    uint64_t num = 1, den = 1;
-    /* (rest calls / rest CPU) / (window calls / window CPU) */
-    const uint64_t *r = lp__rt_scout_rate;
-    if (lp__rt_ratio64((lp__rt_u128)r[2] * r[1], (lp__rt_u128)r[3] * r[0], &num, &den) &&
-        num > den) {
-        if (num / 8 > den)
-            num = 8 * den;
-    } else {
-        num = den = 1;
-    }
     *n = 0;
     for (size_t i = 0; i < lp__rt_nscouts && !rc; i++) {
         uint64_t intervals = 0, sampled = 0;
         lp_phase_daemon_stratum(lp__rt_pd, lp__rt_scouts[i].phase, &intervals, &sampled);
         if (sampled)
             continue;
-        *n += intervals;
+        *n += lp__rt_scouts[i].n;
         rc = lp_table_merge(out, &lp__rt_scouts[i].k.t[t]);
         if (!rc)
-            rc = lp_phase_scale_add(out, &lp__rt_scouts[i].cpu.t[t], num, den);
+            rc = lp_phase_scale_add(out, &lp__rt_scouts[i].cpu.t[t], slow_num, slow_den);
     }
     return rc;
 }
@@ -238,6 +235,54 @@ static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint
     }
 }
 
+/* How much slower the program ran counting than not, as num / den (at
+ * least 1, at most 8): the clock's calls per CPU ns out of the windows over
+ * those in them. Measured in the scouted intervals the clock timed
+ * (lp__rt_scout_rate); where none could (the clock rarely called in the
+ * scouts' phases), by whole profiled intervals against the unprofiled
+ * ones of the same phase, where both saw enough of its calls. The scouted intervals brought to
+ * their whole by CPU time need it: on a call-heavy loop (rt/scale) they came out half the truth
+ * without it. */
+static void lp__rt_slowdown(const lp_phase_sample *samples, size_t ns, uint64_t *num, uint64_t *den)
+{
+    lp__rt_u128 r[4] = {lp__rt_scout_rate[0], lp__rt_scout_rate[1], lp__rt_scout_rate[2],
+                        lp__rt_scout_rate[3]};
+    lp_table by; /* key {phase, profiled}: v[0] clock calls, v[1] CPU ns */
+    lp_table_init(&by, 0);
+    size_t nt = 0;
+    const uint32_t *trace = lp_phase_daemon_trace(lp__rt_pd, &nt);
+    nt = nt < lp__rt_niv ? nt : lp__rt_niv;
+    for (size_t i = 0; i < nt && !r[0] && lp__rt.cfg.duty == 100; i++) {
+        if (lp__rt_ivs[i].ticks == UINT64_MAX || !lp__rt_ivs[i].cpu)
+            continue;
+        lp_key k = {trace[i], (uint64_t)lp__rt_iv_kept(samples, ns, i)};
+        lp_entry *e = lp_table_upsert(&by, k);
+        if (e) {
+            e->v[0] += lp__rt_ivs[i].ticks;
+            e->v[1] += lp__rt_ivs[i].cpu;
+        }
+    }
+    size_t cur = 0;
+    for (const lp_entry *e; (e = lp_table_next(&by, &cur)) != NULL;) {
+        lp_key k = {e->key.a, 0};
+        const lp_entry *plain = e->key.b ? lp_table_find(&by, k) : NULL;
+        if (!plain || e->v[0] < LP__RT_SCOUT_TICKS || plain->v[0] < LP__RT_SCOUT_TICKS)
+            continue;
+        r[0] += e->v[0];
+        r[1] += e->v[1];
+        r[2] += plain->v[0];
+        r[3] += plain->v[1];
+    }
+    lp_table_fini(&by);
+    /* (rest calls / rest CPU) / (window calls / window CPU) */
+    if (lp__rt_ratio64(r[2] * r[1], r[3] * r[0], num, den) && *num > *den) {
+        if (*num / 8 > *den)
+            *num = 8 * *den;
+    } else {
+        *num = *den = 1;
+    }
+}
+
 int lp__rt_daemon_profiles(lp_profile_set *set, int final)
 {
     (void)final;
@@ -257,6 +302,8 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
         return LP_ENOMEM;
     }
     lp__rt_clock_weights(samples, ns, num, den);
+    uint64_t slow_num, slow_den;
+    lp__rt_slowdown(samples, ns, &slow_num, &slow_den);
     int rc = 0;
     uint64_t scouted_for = 0; /* intervals the scouts stand for */
     for (unsigned t = 1; t <= LP_PROF_TYPE_MAX && !rc; t++) {
@@ -273,7 +320,7 @@ int lp__rt_daemon_profiles(lp_profile_set *set, int final)
         if (!rc)
             rc = lp_phase_reconstruct(lp__rt_pd, tabs, ns, &p->table);
         if (!rc)
-            rc = lp__rt_scouts_add(t, &p->table, &scouted_for);
+            rc = lp__rt_scouts_add(t, &p->table, &scouted_for, slow_num, slow_den);
         for (size_t j = 0; j < ns; j++)
             lp_table_fini(&scaled[j]);
         for (size_t j = 0; j < ns && !rc; j++) {

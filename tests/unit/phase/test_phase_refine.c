@@ -437,6 +437,64 @@ static void test_kth_lending(void)
     }
 }
 
+/* The k-th policy with lend, stepped online, with intervals the front end
+ * estimates itself (lp_phase_daemon_cover, the native runtime's scouts): a
+ * covered interval of a phase without a sample stands for itself and
+ * counts in no stratum; the phase's other intervals are lent as before; a
+ * covered interval of a sampled phase counts in its phase as usual. */
+static void test_kth_covered(void)
+{
+    static const uint32_t ph[] = {1, 0, 0, 0, 0, 2, 0, 0, 0, 3, 3};
+    enum { N = sizeof ph / sizeof ph[0] };
+    static const uint64_t value[N] = {9, 5, 5, 5, 5, 7, 5, 5, 5, 2, 2};
+    lp_phase_daemon_config c = {.strategy = LP_STRATEGY_PHASE, .k = 3, .lend = 1};
+    lp_phase_daemon *d = NULL;
+    LP_CHECK(lp_phase_daemon_create(&c, &d) == 0);
+    LP_CHECK(lp_phase_daemon_cover(d) == LP_EINVAL); /* no interval in progress */
+    int s = 0;
+    LP_CHECK(lp_phase_daemon_start(d, ph[0], &s) == 0);
+    for (size_t i = 0; i < N; i++) {
+        if (i == 0 || i == 2 || i == 9)
+            LP_CHECK(lp_phase_daemon_cover(d) == 0);
+        if (i + 1 < N)
+            LP_CHECK(lp_phase_daemon_boundary(d, ph[i], ph[i + 1], &s) == 0);
+        else
+            LP_CHECK(lp_phase_daemon_finish(d, ph[i]) == 0);
+    }
+    LP_CHECK(lp_phase_daemon_cover(d) == LP_EINVAL);
+    LP_CHECK_EQ_U64(lp_phase_daemon_predicted(d), LP_PHASE_NONE); /* the oracle's */
+    uint64_t got[16], live;
+    LP_CHECK_EQ_U64(sampled(d, got, &live), 1);
+    LP_CHECK_EQ_U64(got[0], 3);
+    static const uint32_t stands[N] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0};
+    for (size_t i = 0; i < N; i++)
+        LP_CHECK_EQ_U64(lp_phase_daemon_stands_for(d, i), stands[i]);
+    uint64_t iv = 0, sm = 0;
+    lp_phase_daemon_stratum(d, 0, &iv, &sm);
+    LP_CHECK_EQ_U64(iv, N - 2);
+    LP_CHECK_EQ_U64(sm, 1);
+    lp_phase_daemon_stratum(d, 3, &iv, &sm);
+    LP_CHECK_EQ_U64(iv, 0);
+    lp_table est;
+    reconstruct(d, value, &est);
+    LP_CHECK_EQ_U64(count_of(&est, 0), 5 * (N - 2));
+    lp_table_fini(&est);
+    lp_phase_daemon_free(d);
+
+    /* The own predictor's phase for the interval in progress. */
+    c.predictor = LP_PREDICT_MARKOV;
+    LP_CHECK(lp_phase_daemon_create(&c, &d) == 0);
+    LP_CHECK_EQ_U64(lp_phase_daemon_predicted(d), LP_PHASE_NONE);
+    LP_CHECK(lp_phase_daemon_start(d, LP_PHASE_NONE, &s) == 0);
+    LP_CHECK_EQ_U64(lp_phase_daemon_predicted(d), LP_PHASE_NONE);
+    for (int i = 0; i < 3; i++)
+        LP_CHECK(lp_phase_daemon_boundary(d, 4, LP_PHASE_NONE, &s) == 0);
+    LP_CHECK_EQ_U64(lp_phase_daemon_predicted(d), 4);
+    LP_CHECK(lp_phase_daemon_finish(d, 4) == 0);
+    LP_CHECK_EQ_U64(lp_phase_daemon_predicted(d), LP_PHASE_NONE);
+    lp_phase_daemon_free(d);
+}
+
 /* A phase the Markov predictor keeps predicting but that never comes back
  * draws samples for it only until the cap: here phase 1 is predicted after
  * every phase-0 interval, and with a cap of 1 two samples are spent on it
@@ -536,6 +594,7 @@ int main(void)
     test_signature_places_unsampled();
     test_neighbour_lending();
     test_kth_lending();
+    test_kth_covered();
     test_missed_phase_cap();
     test_standin_retired();
     test_online_matches_offline();
