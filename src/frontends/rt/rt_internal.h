@@ -514,9 +514,10 @@ extern uint64_t lp__rt_sampled_ns LP__HIDDEN;
 extern uint64_t lp__rt_scout_cpu LP__HIDDEN;
 extern uint64_t lp__rt_nscouted LP__HIDDEN;
 /* Over the profiled and scouted intervals the clock timed: the clock's
- * calls and CPU time in their windows, then in the rest of them. A scouted interval
- * before the clock was chosen (the run's first) is brought to its whole
- * by CPU time, which leaves the windows' slowdown in; these measure it. */
+ * calls and CPU time in their windows, then in the rest of them. A
+ * scouted interval before the clock was chosen (the run's first) is
+ * brought to its whole by CPU time, which leaves the windows' slowdown
+ * in; these measure it. */
 extern uint64_t lp__rt_scout_rate[4] LP__HIDDEN;
 /* Fewer of the clock's calls than this are noise: scout windows that saw
  * fewer are brought to their interval by CPU time, and no slowdown is
