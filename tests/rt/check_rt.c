@@ -1609,6 +1609,14 @@ static void test_phase_scout(void)
                   meta(&l, "phase-unrepresented-lent"), meta(&l, "scouted-for-intervals"));
             CHECK(eo > -0.5 && eo < 1.0 && eh > -PHASE_SCOUT_BOUND && eh < PHASE_SCOUT_BOUND,
                   "scouted: other() %+.1f %%, hot() %+.1f %% of the truth", 100 * eo, 100 * eh);
+            /* Only where no profile stands: the loop's intervals after its
+             * profiled one and the slowdown's measurement are not scouted. */
+            unsigned long long iv = strtoull(meta(&l, "intervals"), NULL, 10),
+                               prof = strtoull(meta(&l, "sampled-intervals"), NULL, 10),
+                               sc = strtoull(meta(&l, "scouted-intervals"), NULL, 10);
+            CHECK(sc >= 1 && sc + prof < iv,
+                  "scouted: %llu of %llu intervals scouted, %llu profiled (trace %s)", sc, iv, prof,
+                  meta(&l, "phase-trace"));
             char *report[] = {(char *)g_lowprof, "report", path_in(g_work, "ps.lpprof"), NULL};
             int rst = run(report, NULL, NULL, path_in(g_work, "report.txt"),
                           path_in(g_work, "report.err"));

@@ -266,15 +266,16 @@ static uint64_t lp__rt_scout_timed;
  * the scouts' price; a steady program scouted nearly every interval). An
  * interval that then turns out to be in a phase with neither a profile
  * nor scouts is lent to its neighbour's (dc.lend), as before scouting.
- * Until the clock has measured the windows' slowdown (lp__rt_scout_rate),
- * or has tried in LP__RT_SCOUT_MEASURE scouted intervals, every interval
- * is scouted: the run's first interval, scouted before there was a clock,
- * needs it (on rt/scale it came out half the truth without). */
+ * Once there is a clock, every interval is scouted until it has measured
+ * the windows' slowdown (lp__rt_scout_rate) or has tried in
+ * LP__RT_SCOUT_MEASURE scouted intervals: the run's first interval,
+ * scouted before there was a clock, needs it (on rt/scale it came out
+ * half the truth without). Without a clock nothing can measure it. */
 static int lp__rt_scout_next(void)
 {
     if (!lp__rt_scout_wanted())
         return 0;
-    if (!lp__rt_scout_rate[0] && lp__rt_scout_timed < LP__RT_SCOUT_MEASURE)
+    if (lp__rt_tk.method >= 0 && !lp__rt_scout_rate[0] && lp__rt_scout_timed < LP__RT_SCOUT_MEASURE)
         return 1;
     uint32_t next = lp_phase_daemon_predicted(lp__rt_pd);
     uint64_t intervals = 0, sampled = 0;
