@@ -338,8 +338,8 @@ static int lp__rt_keep_interval(uint64_t now)
  * another phase may be called a handful of times in a scout's windows,
  * and a ratio of a handful is noise. Otherwise by CPU time, which leaves
  * the windows' slowdown in; *by_cpu says so, and the estimate takes it
- * out by what the clock measured in the other scouted intervals
- * (lp__rt_scout_rate). */
+ * out by what the clock measured elsewhere (lp__rt_slowdown,
+ * rt_phase_out.c). */
 static int lp__rt_scout_tables(uint64_t now, lp__rt_kept *k, int *by_cpu)
 {
     uint64_t num = 1, den = 1, cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;

@@ -236,44 +236,46 @@ static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint
 }
 
 /* How much slower the program ran counting than not, as num / den (at
- * least 1, at most 8): the clock's calls per CPU ns out of the windows over
- * those in them. Measured in the scouted intervals the clock timed
+ * least 1, at most 8): the clock's calls per CPU ns out of the windows
+ * over those in them. Measured in the intervals the clock timed
  * (lp__rt_scout_rate); where none could (the clock rarely called in the
  * scouts' phases), by whole profiled intervals against the unprofiled
- * ones of the same phase, where both saw enough of its calls. The scouted intervals brought to
- * their whole by CPU time need it: on a call-heavy loop (rt/scale) they came out half the truth
- * without it. */
+ * ones of the same phase, where both saw enough of its calls. The scouted
+ * intervals brought to their whole by CPU time need it: on a call-heavy
+ * loop (rt/scale) they came out half the truth without it. */
 static void lp__rt_slowdown(const lp_phase_sample *samples, size_t ns, uint64_t *num, uint64_t *den)
 {
     lp__rt_u128 r[4] = {lp__rt_scout_rate[0], lp__rt_scout_rate[1], lp__rt_scout_rate[2],
                         lp__rt_scout_rate[3]};
-    lp_table by; /* key {phase, profiled}: v[0] clock calls, v[1] CPU ns */
-    lp_table_init(&by, 0);
-    size_t nt = 0;
-    const uint32_t *trace = lp_phase_daemon_trace(lp__rt_pd, &nt);
-    nt = nt < lp__rt_niv ? nt : lp__rt_niv;
-    for (size_t i = 0; i < nt && !r[0] && lp__rt.cfg.duty == 100; i++) {
-        if (lp__rt_ivs[i].ticks == UINT64_MAX || !lp__rt_ivs[i].cpu)
-            continue;
-        lp_key k = {trace[i], (uint64_t)lp__rt_iv_kept(samples, ns, i)};
-        lp_entry *e = lp_table_upsert(&by, k);
-        if (e) {
-            e->v[0] += lp__rt_ivs[i].ticks;
-            e->v[1] += lp__rt_ivs[i].cpu;
+    if (!r[0] && lp__rt.cfg.duty == 100) {
+        lp_table by; /* key {phase, profiled}: v[0] clock calls, v[1] CPU ns */
+        lp_table_init(&by, 0);
+        size_t nt = 0;
+        const uint32_t *trace = lp_phase_daemon_trace(lp__rt_pd, &nt);
+        nt = nt < lp__rt_niv ? nt : lp__rt_niv;
+        for (size_t i = 0; i < nt; i++) {
+            if (lp__rt_ivs[i].ticks == UINT64_MAX || !lp__rt_ivs[i].cpu)
+                continue;
+            lp_key k = {trace[i], (uint64_t)lp__rt_iv_kept(samples, ns, i)};
+            lp_entry *e = lp_table_upsert(&by, k);
+            if (e) {
+                e->v[0] += lp__rt_ivs[i].ticks;
+                e->v[1] += lp__rt_ivs[i].cpu;
+            }
         }
+        size_t cur = 0;
+        for (const lp_entry *e; (e = lp_table_next(&by, &cur)) != NULL;) {
+            lp_key k = {e->key.a, 0};
+            const lp_entry *plain = e->key.b ? lp_table_find(&by, k) : NULL;
+            if (!plain || e->v[0] < LP__RT_SCOUT_TICKS || plain->v[0] < LP__RT_SCOUT_TICKS)
+                continue;
+            r[0] += e->v[0];
+            r[1] += e->v[1];
+            r[2] += plain->v[0];
+            r[3] += plain->v[1];
+        }
+        lp_table_fini(&by);
     }
-    size_t cur = 0;
-    for (const lp_entry *e; (e = lp_table_next(&by, &cur)) != NULL;) {
-        lp_key k = {e->key.a, 0};
-        const lp_entry *plain = e->key.b ? lp_table_find(&by, k) : NULL;
-        if (!plain || e->v[0] < LP__RT_SCOUT_TICKS || plain->v[0] < LP__RT_SCOUT_TICKS)
-            continue;
-        r[0] += e->v[0];
-        r[1] += e->v[1];
-        r[2] += plain->v[0];
-        r[3] += plain->v[1];
-    }
-    lp_table_fini(&by);
     /* (rest calls / rest CPU) / (window calls / window CPU) */
     if (lp__rt_ratio64(r[2] * r[1], r[3] * r[0], num, den) && *num > *den) {
         if (*num / 8 > *den)
