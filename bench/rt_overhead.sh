@@ -6,8 +6,8 @@
 # writes the program's text) at a sixteenth of the default size, and median
 # CPU time (user + system) of alternating runs at the default size.
 #
-#   rt_overhead.sh [-b BUILD] [-r ROUNDS] [-l LAYOUTS] [-k REGEX] [-n] [-t]
-#                  [PROGRAM...]
+#   rt_overhead.sh [-b BUILD] [-r ROUNDS] [-l LAYOUTS] [-k REGEX] [-s SEEDS]
+#                  [-f] [-n] [-t] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -r  timing rounds (default: 5)   -n  no timing   -t  no instruction counts
@@ -23,29 +23,39 @@
 #     margins. Instructions are counted on placement 0.
 # -k  only the configurations whose name matches REGEX (grep -E; plain is
 #     always kept), e.g. -k 'off|10%'
+# -s  seeds of the windows' random start for a windowed configuration's
+#     instruction count (default: 1); the table gives the median
+# -f  count instructions at the default size, not a sixteenth of it: 16
+#     times longer under valgrind, and what the phase strategy needs (its
+#     intervals are 200 ms, longer than a sixteenth of any program's run)
 # Prints a Markdown table per program, ratios against the plain build, and
-# with timing a last table: each configuration's overhead on the median
-# program. The runtime's start-up (reading the symbol table, scanning the
-# text) costs about 0.3 M instructions, included in the counts; CPU time
-# includes the daemon thread's.
+# a last table: each configuration's overhead on the median program, in
+# instructions and, with timing, in CPU time. The runtime's start-up
+# (reading the symbol table, scanning the text) costs about 0.3 M
+# instructions, included in the counts; CPU time includes the daemon
+# thread's, a windowed instruction count only the program's threads (the
+# daemon's share of CPU time is in its own column, from a native run).
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 native=$root/workloads/native
-build=$root/build rounds=5 timing=1 counting=1 layouts=1 keep=.
-while getopts "b:r:l:k:nt" opt; do
+build=$root/build rounds=5 timing=1 counting=1 layouts=1 keep=. seeds=1 full=0
+while getopts "b:r:l:k:s:fnt" opt; do
   case $opt in
     b) build=$(cd "$OPTARG" && pwd) ;;
     r) rounds=$OPTARG ;;
     l) layouts=$OPTARG ;;
     k) keep=$OPTARG ;;
+    s) seeds=$OPTARG ;;
+    f) full=1 ;;
     n) timing=0 ;;
     t) counting=0 ;;
-    *) sed -n '2,30p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,39p' "$0" >&2; exit 2 ;;
   esac
 done
 [[ $layouts =~ ^[1-9][0-9]*$ && $layouts -le 64 ]] || { echo "-l: 1 to 64 placements" >&2; exit 2; }
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "-r: a positive number of rounds" >&2; exit 2; }
+[[ $seeds =~ ^[1-9][0-9]*$ && $seeds -le 100 ]] || { echo "-s: 1 to 100 seeds" >&2; exit 2; }
 # A sixteenth of each program's default size (its *_main.c), for the
 # instruction counts: cachegrind runs about 50 times slower.
 declare -A count_size=([interp]=56 [compress]=768 [json]=44 [graph]=135 [raytrace]=64
@@ -93,11 +103,63 @@ cpu() { # exe args... -> user + system seconds
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+# The median of a list of ratios as a percentage over 1, or - for none.
+pct() { # "r1 r2 ..."
+  [ -n "${1// /}" ] || { echo -; return; }
+  tr ' ' '\n' <<<"$1" | grep . | median | awk '{printf "%+.2f\n", ($1 - 1) * 100}'
+}
 
-# Windows run in CPU time, and under valgrind a program runs about 50
-# times slower while the daemon does not: the instructions of a windowed
-# run are mostly the daemon's, and say nothing of a native run.
 windowed() { [[ ! $1 =~ strategy=(never|always) ]]; }
+
+# A windowed run under valgrind. Windows and phase intervals are measured
+# in the process's CPU time, and under valgrind a program burns 15 to 60
+# times more of it for the same work (slow, the plain build's CPU time
+# under callgrind over its native CPU time): the period is multiplied by
+# that factor, so that a window holds the program's work it holds natively
+# and the run has as many windows. Valgrind runs one thread at a time; its
+# default scheduler left the daemon waiting for the whole run (no window
+# opened), --fair-sched=yes hands the lock round in turn. The count is the
+# program's threads' instructions, the daemon's left out (its thread file
+# is the one whose root is lp__rt_main): under valgrind it spends them at
+# the same pace per window, but its native price is its CPU time, which
+# the daemon column gives.
+winsns() { # slow env exe args... -> instructions of the program's threads
+  local slow=$1 env=$2 exe=$3; shift 3
+  local base=20 period
+  [[ $env =~ strategy=phase ]] && base=200
+  [[ $env =~ period=([0-9]+) ]] && base=${BASH_REMATCH[1]}
+  period=$(awk -v b="$base" -v s="$slow" 'BEGIN {p = int(b * s + 0.5); print (p < 1) ? 1 : p}')
+  rm -f "$work"/cg.out*
+  LOWPROF="${env:+$env,}period=$period,out=$work/p.lpprof" valgrind --tool=callgrind \
+    --fair-sched=yes --separate-threads=yes --smc-check=all --callgrind-out-file="$work/cg.out" \
+    "$exe" "$@" >/dev/null 2>&1 || return 1
+  local total=0 f n
+  for f in "$work"/cg.out*; do
+    grep -Eq '^c?fn=\([0-9]+\) lp__rt_main$' "$f" && continue
+    n=$(awk '/^(summary|totals):/ {print $2; exit}' "$f")
+    total=$((total + ${n:-0}))
+  done
+  echo "$total"
+}
+
+# The slowdown of winsns: plain's CPU time under callgrind over its native
+# CPU time (median of three), at the counted size.
+slowdown() { # plain-exe args...
+  local vg nat t
+  vg=$(/usr/bin/time -f '%U %S' valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+         2>&1 >/dev/null | tail -1 | awk '{print $1 + $2}')
+  nat=$(for t in 1 2 3; do cpu "$@"; done | median)
+  awk -v a="$vg" -v b="$nat" 'BEGIN {printf "%.1f\n", (b > 0) ? a / b : 50}'
+}
+
+# The daemon thread's share of a native run's CPU time (the profile's
+# daemon-cpu-ns over cpu-ns), in percent.
+daemon_share() { # env exe args...
+  local env=$1 exe=$2; shift 2
+  LOWPROF="${env:+$env,}out=$work/d.lpprof" "$exe" "$@" >/dev/null 2>&1 || { echo -; return; }
+  "$lowprof" info "$work/d.lpprof" 2>/dev/null |
+    awk '$1 == "cpu-ns" {c = $2} $1 == "daemon-cpu-ns" {d = $2} END {if (c > 0) printf "%.2f\n", 100 * d / c; else print "-"}'
+}
 
 # The pads: placement k starts the program's code (k * 1040) mod 4096
 # bytes past a page boundary (a multiple of 16, so each function keeps its
@@ -110,7 +172,7 @@ for ((k = 0; k < layouts; k++)); do
   clang -c "$work/pad$k.c" -o "$work/pad$k.o" || exit 1
 done
 
-declare -A summary=()
+declare -A summary=() isummary=()
 programs=()
 while IFS=$'\t' read -r name srcs link dargs sargs dsum ssum; do
   case $name in ''|'#'*) continue ;; esac
@@ -121,6 +183,7 @@ while IFS=$'\t' read -r name srcs link dargs sargs dsum ssum; do
   programs+=("$name")
   args=$dargs; [ "$args" = - ] && args=
   cargs=${count_size[$name]:-$sargs}
+  [ $full = 1 ] && cargs=$args
   linkf=(); [ "$link" != - ] && read -ra linkf <<<"$link"
   src=(); for s in $srcs; do src+=("$native/$s"); done
   declare -A exe=()
@@ -154,28 +217,49 @@ while IFS=$'\t' read -r name srcs link dargs sargs dsum ssum; do
       done
     done
   fi
+  slow=
+  if [ $counting = 1 ]; then
+    for c in "${configs[@]}"; do
+      IFS='|' read -r label prof env <<<"$c"
+      if [ "$prof" != - ] && windowed "$env"; then
+        echo "$name: measuring valgrind's slowdown" >&2
+        slow=$(cd "$work" && slowdown "${exe[-.0]}" $cargs)
+        break
+      fi
+    done
+  fi
   echo
   echo "## $name"
   echo
+  [ -n "$slow" ] && echo "Windowed instruction counts: periods multiplied by ${slow} (valgrind's slowdown), median of $seeds seed(s)." && echo
   if ((layouts == 1)); then
-    echo "| configuration | instructions (size $cargs) | ratio | CPU s ($dargs, median of $rounds) | ratio |"
-    echo "|---|---|---|---|---|"
-  else
-    echo "| configuration | instructions (size $cargs) | ratio | CPU time ratio ($dargs), median of $layouts placements | lowest | highest |"
+    echo "| configuration | instructions (size $cargs) | ratio | daemon, % of CPU | CPU s ($dargs, median of $rounds) | ratio |"
     echo "|---|---|---|---|---|---|"
+  else
+    echo "| configuration | instructions (size $cargs) | ratio | daemon, % of CPU | CPU time ratio ($dargs), median of $layouts placements | lowest | highest |"
+    echo "|---|---|---|---|---|---|---|"
   fi
   base_i=
   for c in "${configs[@]}"; do
     IFS='|' read -r label prof env <<<"$c"
-    i=-
-    if [ $counting = 1 ] && { [ "$prof" = - ] || ! windowed "$env"; }; then
-      i=$(cd "$work" && LOWPROF="${env:+$env,}out=$work/p.lpprof" insns "${exe[${prof//,/_}.0]}" $cargs)
+    i=- d=-
+    if [ $counting = 1 ]; then
+      if [ "$prof" != - ] && windowed "$env"; then
+        echo "$name: counting $label" >&2
+        i=$(for ((s = 1; s <= seeds; s++)); do
+              (cd "$work" && winsns "$slow" "${env:+$env,}seed=$s" "${exe[${prof//,/_}.0]}" $cargs)
+            done | grep . | median)
+        d=$(cd "$work" && daemon_share "$env" "${exe[${prof//,/_}.0]}" $args)
+      else
+        i=$(cd "$work" && LOWPROF="${env:+$env,}out=$work/p.lpprof" insns "${exe[${prof//,/_}.0]}" $cargs)
+      fi
     fi
     [ -z "$base_i" ] && base_i=$i
     ri=-
-    [ "$i" != - ] && ri=$(awk -v a="$i" -v b="$base_i" 'BEGIN {printf "%.3f", a / b}')
+    [ -n "$i" ] && [ "$i" != - ] && ri=$(awk -v a="$i" -v b="$base_i" 'BEGIN {printf "%.4f", a / b}')
+    [ "$prof" != - ] && [ "$ri" != - ] && isummary[$label]+="$ri "
     if [ $timing = 0 ]; then
-      echo "| $label | $i | $ri | - | - |"
+      echo "| $label | $i | $ri | $d | - | - |"
       continue
     fi
     # Each placement's ratio against its own plain build.
@@ -188,27 +272,26 @@ while IFS=$'\t' read -r name srcs link dargs sargs dsum ssum; do
     mr=$(printf '%s\n' "${ratios[@]}" | median)
     summary[$label]+="$mr "
     if ((layouts == 1)); then
-      echo "| $label | $i | $ri | $(tr ' ' '\n' <<<"${times[$label.0]}" | grep . | median) | $(printf '%.3f' "$mr") |"
+      echo "| $label | $i | $ri | $d | $(tr ' ' '\n' <<<"${times[$label.0]}" | grep . | median) | $(printf '%.3f' "$mr") |"
     else
       lo=$(printf '%s\n' "${ratios[@]}" | sort -g | head -1)
       hi=$(printf '%s\n' "${ratios[@]}" | sort -g | tail -1)
-      echo "| $label | $i | $ri | $(printf '%.3f' "$mr") | $lo | $hi |"
+      echo "| $label | $i | $ri | $d | $(printf '%.3f' "$mr") | $lo | $hi |"
     fi
   done
   unset exe times
 done <"$native/suite.tsv"
 
-if [ $timing = 1 ] && [ ${#programs[@]} -gt 1 ]; then
+if [ ${#programs[@]} -gt 1 ] && { [ $timing = 1 ] || [ $counting = 1 ]; }; then
   echo
   echo "## The median program (${programs[*]})"
   echo
-  echo "| configuration | CPU time over plain, % |"
-  echo "|---|---:|"
+  echo "| configuration | instructions over plain, % | CPU time over plain, % |"
+  echo "|---|---:|---:|"
   for c in "${configs[@]}"; do
     IFS='|' read -r label prof env <<<"$c"
     [ "$prof" = - ] && continue
-    m=$(tr ' ' '\n' <<<"${summary[$label]}" | grep . | median)
-    echo "| $label | $(awk -v m="$m" 'BEGIN {printf "%+.2f", (m - 1) * 100}') |"
+    mi=$(pct "${isummary[$label]:-}") mt=$(pct "${summary[$label]:-}")
+    echo "| $label | $mi | $mt |"
   done
 fi
-[ $counting = 1 ] && echo && echo "(Windowed configurations have no instruction count: under valgrind their windows hold mostly the daemon's work.)"

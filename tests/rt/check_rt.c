@@ -441,6 +441,35 @@ static void test_switch(void)
               sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL) == 0,
           "blocks of methods not switched on");
     unload(&l);
+
+    /* Under a windowed strategy the calls from outside are counted one in
+     * 16, at random, as 16: the entries stay exact, the pairs from an
+     * original that alternates between two callees come out even (a
+     * countdown of a fixed length would give one of them all or none). */
+    st = run_prog("sampled", "strategy=periodic,duty=10,profiles=call-graph,out=s.lpprof", NULL);
+    CHECK(ok_status(st), "sampled: status %d", st);
+    load("s.lpprof", &l);
+    CHECK(strcmp(meta(&l, "outside-calls-every"), "16") == 0, "sampled: outside-calls-every %s",
+          meta(&l, "outside-calls-every"));
+    /* The entries count every call while the program's switch holds
+     * (all but the few hundred before its copies' gate first opens): the
+     * pairs are checked against them. */
+    double el = (double)method(&l, "leaf"), eo = (double)method(&l, "other");
+    double pl = (double)sum_by(&l, LP_PROF_CALL_PAIR, 0, "alternate", "leaf"),
+           po = (double)sum_by(&l, LP_PROF_CALL_PAIR, 0, "alternate", "other");
+    double ol = strtod(meta(&l, "outside-calls"), NULL);
+    printf("sampled: entries %.0f and %.0f, pairs alternate -> leaf %.0f, -> other %.0f, outside "
+           "calls %.0f\n",
+           el, eo, pl, po, ol);
+    CHECK(el > 0.99e6 && el <= 1e6 && eo > 0.99e6 && eo <= 1e6,
+          "sampled: leaf %.0f and other %.0f entries, expected about a million each", el, eo);
+    /* 62,500 samples each: a standard error of 0.4 % */
+    CHECK(pl > 0.97 * el && pl < 1.03 * el && po > 0.97 * eo && po < 1.03 * eo &&
+              ol > 0.97 * (el + eo) && ol < 1.03 * (el + eo),
+          "sampled: pairs %.0f and %.0f, outside calls %.0f, against %.0f and %.0f entries: "
+          "more than 3 %% off",
+          pl, po, ol, el, eo);
+    unload(&l);
 }
 
 static void test_flags(void)
@@ -1448,9 +1477,12 @@ static void scale_run_late(const char *prog, int threads, unsigned long rounds,
          * (rt_daemon.c, lp__rt_begin: one run in ten at duty 10; seeds 23,
          * 32, 36 and 38 of 40 show `__libc_start_call_main -> main`).
          * Threads started in work()'s original made 11-20 M of hot()'s
-         * 410 M calls from outside. */
+         * 410 M calls from outside. Windows count one such call in
+         * outside-calls-every, as that many. */
         unsigned long long outside = strtoull(meta(&l, "outside-calls"), NULL, 10);
-        CHECK(!late || pieces || outside <= (unsigned long long)threads + 1,
+        unsigned long long every = strtoull(meta(&l, "outside-calls-every"), NULL, 10);
+        CHECK(every == (always ? 1u : 16u), "%s: outside-calls-every %llu", strategy, every);
+        CHECK(!late || pieces || outside <= ((unsigned long long)threads + 1) * every,
               "%s, %d threads started late: %llu calls from outside the copies", strategy, threads,
               outside);
         /* work() entered again and again, first in its original: once its

@@ -12,6 +12,8 @@
  *            the copies' increments and loop checks read before, while
  *            blocks are on, and after
  *   flags    thread flags with pushpf/poppf around nested calls
+ *   sampled  leaf() and other() a million times each, in turn, from an
+ *            original, both switched on by the program
  *   threads  16 threads calling leaf() and hot() while one thread switches
  *            switched() on and off
  *   fork     leaf() 10 times, fork; the child calls it 33 times, the parent
@@ -316,6 +318,31 @@ static int mode_switch(void)
     return bad;
 }
 
+/* leaf() and other() n times each, in turn, from an original (the
+ * sampled mode switches this function off): every call reaches a copy
+ * from outside. */
+NOINLINE void alternate(int n)
+{
+    for (int i = 0; i < n; i++) {
+        leaf();
+        other();
+    }
+}
+
+/* Under a windowed strategy the runtime counts one call from outside the
+ * copies in 16, at random, as 16 (rt_caches.c): a million calls of each
+ * callee, in turn, that a countdown of a fixed even length would have
+ * given all to one of them. */
+static int mode_sampled(void)
+{
+    int bad = 0;
+    bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, LP_RT_FN(leaf)) == 0, "setpf leaf");
+    bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, LP_RT_FN(other)) == 0, "setpf other");
+    bad |= check(lp_rt_resetpf(LP_RT_FUNCTIONS, LP_RT_FN(alternate)) == 0, "resetpf alternate");
+    alternate(1000000);
+    return bad;
+}
+
 /* leaf() n times from one call site, so that the runtime's caches of
  * counted calls (rt_count.c) see the same call under each flag. */
 NOINLINE void leaf_times(int n)
@@ -578,6 +605,8 @@ int main(int argc, char **argv)
         return mode_phases();
     if (strcmp(mode, "startup") == 0)
         return mode_startup();
+    if (strcmp(mode, "sampled") == 0)
+        return mode_sampled();
     fprintf(stderr, "rt_prog: unknown mode %s\n", mode);
     return 2;
 }

@@ -639,8 +639,9 @@ long lp_cc_counters_ir(const char *input, size_t len, unsigned flags, char **out
         const char *model = (flags & LP_CC_PIC) ? "initialexec" : "localexec";
         lp__cc_printf(&b,
                       "\n@lp__rt_cp_lo = external thread_local(%s) global i64, align 8\n"
-                      "@lp__rt_cp_len = external thread_local(%s) global i64, align 8\n",
-                      model, model);
+                      "@lp__rt_cp_len = external thread_local(%s) global i64, align 8\n"
+                      "@lp__rt_cp_skip = external thread_local(%s) global i32, align 4\n",
+                      model, model, model);
         lp_cc_put_twins(&c, &extras, model, &b);
         if (!memmem(in, len, "declare i8* @llvm.returnaddress(i32", 35))
             lp__cc_printf(&b, "declare i8* @llvm.returnaddress(i32)\n");

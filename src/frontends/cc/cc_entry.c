@@ -79,7 +79,11 @@ int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, const char *entry)
  * was running when the copies went on), which no site of a copy counts; or
  * a thread the runtime has not met (its view is empty), which gets its
  * counter block there, so that no thread counts into the shared arrays for
- * long. lp__rt_cp_enter does both, given the return address's offset from
+ * long. Such a call goes on only when the thread's countdown
+ * lp__rt_cp_skip is 0, and counts it down otherwise: the runtime counts
+ * one in a few of them, at random, each for as many (rt_caches.c), since
+ * an original that runs a loop through a window calls the copies from
+ * outside at every turn. lp__rt_cp_enter does both, given the return address's offset from
  * lp__rt_cp_lo (what the test computed: no copy of the address is kept)
  * and the entry counter, through lp__rt_cp_enter_stub (rt_tramp.S says
  * how): from inline
@@ -99,12 +103,22 @@ void lp__cc_split_entry(lp_cc_buf *b, const char *arr, size_t arr_len, unsigned 
         "  %%lp.len = load i64, i64* @lp__rt_cp_len, align 8\n"
         "  %%lp.off = sub i64 %%lp.rai, %%lp.lo\n"
         "  %%lp.slow = icmp uge i64 %%lp.off, %%lp.len\n"
-        "  br i1 %%lp.slow, label %%lp.enter, label %%lp.go, !prof !{!\"branch_weights\", "
+        "  br i1 %%lp.slow, label %%lp.out, label %%lp.go, !prof !{!\"branch_weights\", "
         "i32 1, i32 1000000}\n"
+        "\nlp.out:\n"
+        "  %%lp.sk = load i32, i32* @lp__rt_cp_skip, align 4\n"
+        "  %%lp.due = icmp eq i32 %%lp.sk, 0\n"
+        "  br i1 %%lp.due, label %%lp.enter, label %%lp.pass, !prof !{!\"branch_weights\", "
+        "i32 1, i32 15}\n"
+        "\nlp.pass:\n"
+        "  %%lp.sk1 = add i32 %%lp.sk, -1\n"
+        "  store i32 %%lp.sk1, i32* @lp__rt_cp_skip, align 4\n"
+        "  br label %%lp.go\n"
         "\nlp.enter:\n"
         "  call void asm sideeffect \"leaq -128(%%rsp), %%rsp\\0A\\09pushq $1\\0A\\09pushq "
         "$0\\0A\\09call lp__rt_cp_enter_stub@PLT\\0A\\09leaq 144(%%rsp), %%rsp\", "
-        "\"r,r,~{memory},~{dirflag},~{fpsr},~{flags},~{r10},~{r11},~{xmm0},~{xmm1},~{xmm2},~{xmm3},~{xmm4},"
+        "\"r,r,~{memory},~{dirflag},~{fpsr},~{flags},~{r10},~{r11},~{xmm0},~{xmm1},~{xmm2},~{xmm3},"
+        "~{xmm4},"
         "~{xmm5},~{xmm6},~{xmm7},~{xmm8},~{xmm9},~{xmm10},~{xmm11},~{xmm12},~{xmm13},~{xmm14},"
         "~{xmm15}\"(i64 %%lp.off, i64* getelementptr inbounds ([%lu x i64], [%lu x i64]* %.*s, i64 "
         "0, i64 %lu))\n"

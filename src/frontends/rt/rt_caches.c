@@ -37,12 +37,14 @@ typedef struct lp__rt_oc_ent {
 typedef struct lp__rt_ocache {
     const uint8_t *counting;
     uint64_t *outside;
-    uint64_t pad[2];
+    uint64_t rng;
+    uint64_t pad;
     lp__rt_oc_ent e[LP__RT_OC_N];
 } lp__rt_ocache;
 __thread lp__rt_ocache lp__rt_oc __attribute__((tls_model("initial-exec"), visibility("hidden")));
 _Static_assert(offsetof(lp__rt_ocache, counting) == LP__RT_OC_COUNTING &&
                    offsetof(lp__rt_ocache, outside) == LP__RT_OC_OUTSIDE &&
+                   offsetof(lp__rt_ocache, rng) == LP__RT_OC_RNG &&
                    offsetof(lp__rt_ocache, e) == LP__RT_OC_ENTS &&
                    sizeof(lp__rt_oc_ent) == LP__RT_OC_ENT &&
                    offsetof(lp__rt_oc_ent, off) == LP__RT_OC_OFF &&
@@ -138,6 +140,40 @@ void lp__rt_oc_keep(uint64_t off, const uint64_t *counter, uint64_t *slot, const
     lp__rt_oc.counting = counting;
     lp__rt_oc.outside = outside;
     lp__rt_oc_set(off, counter, slot);
+}
+
+/* Calls from outside the copies, one in lp__rt_oc_every on average, at
+ * random: a copy's checking entry counts lp__rt_cp_skip down (cc_entry.c)
+ * and calls lp__rt_cp_enter_stub only where it is 0; the stub and
+ * lp__rt_cp_enter count the pair and the outside call lp__rt_oc_every
+ * times, and draw the next countdown uniformly from [0, 2 * every - 2], so
+ * that a loop whose calls from outside alternate between callees is not
+ * sampled in step with them. Such a call costs a few nanoseconds in the
+ * stub and a few instructions past the countdown: compress and graph ran
+ * 2-4 % of their instructions at 10 % windows in the stub and the entries
+ * (doc/eval-native.md). 1 (every call, exactly) unless the daemon's
+ * strategy samples in windows anyway (lp__rt_oc_sample). */
+uint32_t lp__rt_oc_every = 1, lp__rt_oc_span = 1;
+
+void lp__rt_oc_sample(uint32_t every)
+{
+    every = every ? every : 1;
+    lp__rt_oc_every = every;
+    lp__rt_oc_span = 2 * every - 1;
+}
+
+/* The calling thread's next countdown (xorshift64, seeded by the cache's
+ * address); rt_tramp.S's stub draws it the same way. */
+void lp__rt_oc_skip_next(void)
+{
+    uint64_t x = lp__rt_oc.rng;
+    if (!x)
+        x = (uint64_t)(uintptr_t)&lp__rt_oc | 1;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    lp__rt_oc.rng = x;
+    lp__rt_cp_skip = (uint32_t)(((x >> 32) * lp__rt_oc_span) >> 32);
 }
 
 /* The calling thread ends: its block goes to the next new thread, so its

@@ -54,9 +54,14 @@ static size_t lp__rt_tc_bytes;
 
 /* An increment of a counter only this thread writes: a plain add (no lock
  * prefix), atomic only so that readers and sanitizers see whole values. */
+static inline void lp__rt_add(uint64_t *p, uint64_t n)
+{
+    __atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + n, __ATOMIC_RELAXED);
+}
+
 static inline void lp__rt_inc(uint64_t *p)
 {
-    __atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+    lp__rt_add(p, 1);
 }
 
 /* The calling thread's id (for lp__rt_cpu_ns), by the system call
@@ -76,6 +81,7 @@ static int32_t lp__rt_gettid(void)
 
 __thread uint64_t lp__rt_cp_lo __attribute__((tls_model("initial-exec")));
 __thread uint64_t lp__rt_cp_len __attribute__((tls_model("initial-exec")));
+__thread uint32_t lp__rt_cp_skip __attribute__((tls_model("initial-exec")));
 uint64_t *lp__rt_cnt_start;
 
 /* One entry of the table lowprof cc writes (cc_counters.c): a counter
@@ -731,8 +737,9 @@ static inline uint64_t *lp__rt_cp_count(lp__rt_tcounts *tc, uint64_t r, const ui
         s = lp__rt_arc_slot_far(key);
     if (s == SIZE_MAX)
         return NULL;
-    lp__rt_inc(&tc->a[s]);
-    lp__rt_inc(&tc->outside);
+    /* One call in lp__rt_oc_every comes here (rt_caches.c). */
+    lp__rt_add(&tc->a[s], lp__rt_oc_every);
+    lp__rt_add(&tc->outside, lp__rt_oc_every);
     return &tc->a[s];
 }
 
@@ -768,6 +775,7 @@ __attribute__((visibility("default"))) void lp__rt_cp_enter(uint64_t off, uint64
 
 void lp__rt_cp_enter(uint64_t off, uint64_t *counter)
 {
+    lp__rt_oc_skip_next();
     lp__rt_tcounts *tc = lp__rt_tc;
     if (__builtin_expect(!tc || !lp__rt_cp_len || !__atomic_load_n(&lp__rt.live, __ATOMIC_RELAXED),
                          0)) {

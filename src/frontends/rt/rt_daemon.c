@@ -858,6 +858,11 @@ int lp__rt_daemon_start(void)
     if (lp__rt.cfg.check_ns == 0)
         lp__rt.cfg.check_ns = 1000000;
     lp__rt.count_events = lp__rt.cfg.strategy == LP__RT_BURSTY;
+    /* Strategies that count in windows sample the calls from outside the
+     * copies too (rt_caches.c); always, never and bursts count each. */
+    unsigned s = lp__rt.cfg.strategy;
+    lp__rt_oc_sample(
+        s == LP__RT_PERIODIC || s == LP__RT_RANDOM || s == LP__RT_PHASE ? LP__RT_OC_EVERY : 1);
     if (lp__rt_daemon_alloc() != 0)
         return -1;
     lp__rt_stop = 0;

@@ -477,8 +477,10 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     uint64_t ops = __atomic_load_n(&lp__rt_outside_ps, __ATOMIC_RELAXED);
     if (ops)
         lp__rt_meta_u64(m, "outside-call-ps", ops);
-    if (lp__rt_cnt_start)
+    if (lp__rt_cnt_start) {
         lp__rt_meta_u64(m, "outside-calls", lp__rt_outside_calls());
+        lp__rt_meta_u64(m, "outside-calls-every", lp__rt_oc_every);
+    }
     if (lp__rt.ncopies) {
         lp__rt_meta_u64(m, "threads-started-in-copies", lp__rt_threads_started_in_copies());
         lp__rt_meta_u64(m, "sticky-methods", lp__rt.sticky);

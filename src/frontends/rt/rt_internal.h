@@ -365,6 +365,10 @@ extern __thread uint64_t lp__rt_cp_lo
     __attribute__((tls_model("initial-exec"), visibility("default")));
 extern __thread uint64_t lp__rt_cp_len
     __attribute__((tls_model("initial-exec"), visibility("default")));
+/* The calls from outside the copies the thread's checking entries let
+ * pass before the next goes to lp__rt_cp_enter_stub (rt_caches.c). */
+extern __thread uint32_t lp__rt_cp_skip
+    __attribute__((tls_model("initial-exec"), visibility("default")));
 extern uint64_t *lp__rt_cnt_start LP__HIDDEN;
 /* Starts every known thread's copies counting into its block while blocks
  * are on (lp__rt.blocks_on) and the thread's flags allow, and stops them
@@ -624,6 +628,12 @@ LP__HIDDEN uint64_t lp__rt_threads_started_in_copies(void);
 LP__HIDDEN void lp__rt_oc_keep(uint64_t off, const uint64_t *counter, uint64_t *slot,
                                const uint8_t *counting, uint64_t *outside);
 LP__HIDDEN void lp__rt_oc_thread_end(void);
+/* Calls from outside the copies counted one in every (rt_caches.c): the
+ * weight of a counted one, the countdown's span, the thread's next. */
+enum { LP__RT_OC_EVERY = 16 };
+extern uint32_t lp__rt_oc_every LP__HIDDEN, lp__rt_oc_span LP__HIDDEN;
+LP__HIDDEN void lp__rt_oc_sample(uint32_t every);
+LP__HIDDEN void lp__rt_oc_skip_next(void);
 LP__HIDDEN void lp__rt_caches_fork_child(void);
 LP__HIDDEN void lp__rt_tcache_set(uint64_t gen, uint64_t site5, uint64_t ret, uint64_t *mslot,
                                   uint64_t *aslot);

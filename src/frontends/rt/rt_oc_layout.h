@@ -7,6 +7,7 @@
 
 #define LP__RT_OC_COUNTING 0 /* the thread's block's counting flag, or 0 */
 #define LP__RT_OC_OUTSIDE 8  /* the block's count of these calls */
+#define LP__RT_OC_RNG 16     /* the thread's xorshift state for the sampling */
 #define LP__RT_OC_ENTS 32    /* the entries, LP__RT_OC_N of LP__RT_OC_ENT bytes */
 #define LP__RT_OC_BITS 7
 #define LP__RT_OC_N 128

@@ -215,7 +215,8 @@ lp__rt_entry_tramp:
     .endm
 
 /* The copies' entry check's slow path (cc_entry.c). A copy whose caller
- * lies outside the copies runs, in inline assembly that the compiler sees
+ * lies outside the copies, and whose thread's countdown lp__rt_cp_skip
+ * has reached 0 (rt_caches.c), runs, in inline assembly that the compiler sees
  * as no call at all (so the copy needs no frame, and its arguments stay
  * where they are):
  *
@@ -226,9 +227,10 @@ lp__rt_entry_tramp:
  *     leaq 144(%rsp), %rsp
  *
  * declaring only memory, the flags, r10, r11 and xmm0-15 clobbered (r10
- * and r11 for a shared library's PLT resolver). When the thread's cache
+ * and r11 for a shared library's PLT resolver). The stub draws the
+ * thread's next countdown. When the thread's cache
  * holds this site's call of this copy, counted before, and its block
- * still counts, the stub adds one to that pair's counter itself, with
+ * still counts, it adds lp__rt_oc_every to that pair's counter itself, with
  * four registers saved (rt_caches.c, lp__rt_oc; LP__RT_OC_ENT is 32, the
  * shift by 5); a thread whose block does not count (the windows are
  * closed, and a prefixed clock method's copy still takes its calls)
@@ -250,12 +252,40 @@ lp__rt_cp_enter_stub:
     movq %fs:LP__RT_OC_COUNTING(%rax), %rcx
     testq %rcx, %rcx
     jz 1f
+    /* The thread's next countdown, drawn as lp__rt_oc_skip_next draws it
+     * (xorshift64 seeded by the cache's address, %fs:0 the thread
+     * pointer): uniform in [0, lp__rt_oc_span). */
+    movq %fs:LP__RT_OC_RNG(%rax), %rdx
+    testq %rdx, %rdx
+    jnz 3f
+    movq %fs:0, %rdx
+    addq %rax, %rdx
+    orq $1, %rdx
+3:
+    movq %rdx, %rsi
+    shlq $13, %rsi
+    xorq %rsi, %rdx
+    movq %rdx, %rsi
+    shrq $7, %rsi
+    xorq %rsi, %rdx
+    movq %rdx, %rsi
+    shlq $17, %rsi
+    xorq %rsi, %rdx
+    movq %rdx, %fs:LP__RT_OC_RNG(%rax)
+    shrq $32, %rdx
+    movl lp__rt_oc_span(%rip), %esi
+    imulq %rsi, %rdx
+    shrq $32, %rdx
+    movq lp__rt_cp_skip@gottpoff(%rip), %rsi
+    movl %edx, %fs:(%rsi)
     cmpb $0, (%rcx)
     je 2f
     LP_CACHE_FIND LP__RT_OC_ENTS, LP__RT_OC_SLOT, LP__RT_OC_COUNTER, 48, LP__RT_OC_OFF, 40, 3, 1f
-    incq (%rsi)
+    /* one call in lp__rt_oc_every comes here */
+    movl lp__rt_oc_every(%rip), %ecx
+    addq %rcx, (%rsi)
     movq %fs:LP__RT_OC_OUTSIDE(%rax), %rsi
-    incq (%rsi)
+    addq %rcx, (%rsi)
 2:
     LP_POP4 %rsi, %rdx, %rcx, %rax
     ret
@@ -273,9 +303,9 @@ lp__rt_cp_enter_stub:
  * (the test of the return address against the thread's view of the
  * copies, then its entry counter's increment) made as a running original
  * makes them in a window (the prefix's short jump back and its jump to
- * the copy's checking entry, the test failing, the slow path's inline
- * assembly and stub as cc_entry.c writes them, and the jump to the
- * copy); with outside 0, n calls of a function that only returns, as the
+ * the copy's checking entry, the test failing, the countdown and, where
+ * it is 0, the slow path's inline assembly and stub as cc_entry.c writes
+ * them, and the jump to the copy); with outside 0, n calls of a function that only returns, as the
  * same call costs with the window closed. Each call
  * takes the last one's result (rax) and returns it plus one, so that the
  * calls' latency counts, as in a loop whose calls feed one another (a
@@ -297,9 +327,12 @@ lp__rt_oc_calib:
     .cfi_adjust_cfa_offset 8
     pushq %r13
     .cfi_adjust_cfa_offset 8
+    pushq %r14
+    .cfi_adjust_cfa_offset 8
     movq %rdi, %rbx
     movq lp__rt_cp_lo@gottpoff(%rip), %r12
     movq lp__rt_cp_len@gottpoff(%rip), %r13
+    movq lp__rt_cp_skip@gottpoff(%rip), %r14
     testq %rsi, %rsi
     jz 3f
     xorl %eax, %eax
@@ -316,6 +349,8 @@ lp__rt_oc_calib_ra:
     decq %rbx
     jnz 3b
 4:
+    popq %r14
+    .cfi_adjust_cfa_offset -8
     popq %r13
     .cfi_adjust_cfa_offset -8
     popq %r12
@@ -334,6 +369,11 @@ lp__rt_oc_calib_ra:
     jae 8f
     jmp 10f
 8:
+    cmpl $0, %fs:(%r14)
+    je 11f
+    subl $1, %fs:(%r14)
+    jmp 10f
+11:
     leaq lp__rt_oc_calib_counter(%rip), %rcx
     leaq -128(%rsp), %rsp
     pushq %rcx
