@@ -82,6 +82,7 @@ configs=(
   "blocks, on (all methods)|block|strategy=always,hot=all,profiles=block"
   "everything, off|call-graph,block|strategy=never,profiles=call-graph,block"
   "everything, on|call-graph,block|strategy=always,hot=all,profiles=call-graph,block"
+  "everything, periodic 10% (what eval pgo collects)|call-graph,block|strategy=periodic,duty=10,hot=all,profiles=call-graph,block"
 )
 
 # Keep plain and what -k selects.

@@ -399,11 +399,18 @@ static void test_switch(void)
     CHECK(to_leaf == 100 && to_other == 10,
           "call pairs into leaf %llu and other %llu, expected 100 and 10",
           (unsigned long long)to_leaf, (unsigned long long)to_other);
+    /* quad_sum takes its argument in memory: its checking entry calls its
+     * copy (the program checks the sums) */
+    CHECK(method(&l, "quad_sum") == 40 &&
+              sum_by(&l, LP_PROF_CALL_PAIR, 0, "main", "quad_sum") == 40,
+          "quad_sum %llu calls, %llu from main, expected 40",
+          (unsigned long long)method(&l, "quad_sum"),
+          (unsigned long long)sum_by(&l, LP_PROF_CALL_PAIR, 0, "main", "quad_sum"));
     /* and the runtime's count of such calls, by which the daemon prices a
-     * window's slowdown: those 110, and one each into loop777 and
+     * window's slowdown: those 150, and one each into loop777 and
      * stops_midway, whose blocks were on */
     unsigned long long outside = strtoull(meta(&l, "outside-calls"), NULL, 10);
-    CHECK(outside == 112, "outside-calls %llu, expected 112", outside);
+    CHECK(outside == 152, "outside-calls %llu, expected 152", outside);
     CHECK(has_block(&l, "loop777", 777), "loop777's blocks after setpf(BLOCKS)");
     /* The copies' increments and loop checks: inert while nothing
      * counts, live while a method's blocks are on, inert again once all
@@ -1219,12 +1226,17 @@ static void test_copies(void)
     CHECK(!strstr(syms, ".lpdupc\n"), "a copy named .lpdupc in the symbols");
     /* Calls from outside the copies go through a checking entry; the
      * copy itself has no check, so the copies' own calls skip it. A
-     * variadic function keeps the check in its copy. */
-    CHECK(strstr(syms, " rec_even.lpdupe\n") && !strstr(syms, " sum_va.lpdupe\n"),
-          "checking entries: rec_even.lpdupe missing, or sum_va.lpdupe made");
+     * variadic function keeps the check in its copy; one whose argument
+     * is passed in memory gets an entry that calls its copy. */
+    CHECK(strstr(syms, " rec_even.lpdupe\n") && !strstr(syms, " sum_va.lpdupe\n") &&
+              strstr(syms, " quad_sum.lpdupe\n"),
+          "checking entries: rec_even.lpdupe or quad_sum.lpdupe missing, or sum_va.lpdupe made");
     free(syms);
-    static const char *const stub_in[][2] = {
-        {"rec_even.lpdupe", "1"}, {"rec_even.lpdup", "0"}, {"sum_va.lpdup", "1"}};
+    static const char *const stub_in[][2] = {{"rec_even.lpdupe", "1"},
+                                             {"rec_even.lpdup", "0"},
+                                             {"sum_va.lpdup", "1"},
+                                             {"quad_sum.lpdupe", "1"},
+                                             {"quad_sum.lpdup", "0"}};
     for (size_t i = 0; i < sizeof stub_in / sizeof *stub_in; i++) {
         char arg[96];
         snprintf(arg, sizeof arg, "--disassemble=%s", stub_in[i][0]);

@@ -7,7 +7,8 @@
  *            hidden_leaf() (hidden visibility) 300 times; exits with
  *            status 3 after
  *            writing to stdout and stderr
- *   switch   strategy=never: lp_rt_setpf on one method at a time; a
+ *   switch   strategy=never: lp_rt_setpf on one method at a time (one
+ *            taking a 32-byte struct by value, 40 times); a
  *            method that switches its own blocks off half-way; prints how
  *            the copies' increments and loop checks read before, while
  *            blocks are on, and after
@@ -283,10 +284,29 @@ static void print_increments(const char *when)
     printf("loop checks %s: %u live, %u inert of %u\n", when, live, inert, all);
 }
 
+/* 32 bytes: passed in memory (byval), so its copy's checking entry calls
+ * the copy rather than jumping to it (cc_entry.c). */
+typedef struct rt_quad {
+    long a, b, c, d;
+} rt_quad;
+
+NOINLINE long quad_sum(rt_quad q)
+{
+    return q.a + 2 * q.b + 3 * q.c + 4 * q.d;
+}
+
 static int mode_switch(void)
 {
     int bad = 0;
     print_increments("before");
+    /* From main's original (off), through the checking entry's call: the
+     * argument arrives whole, the calls and their pair count. */
+    bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, LP_RT_FN(quad_sum)) == 0, "setpf quad_sum");
+    long qs = 0;
+    for (long i = 0; i < 40; i++)
+        qs += quad_sum((rt_quad){i, i + 1, i + 2, i + 3});
+    bad |= check(qs == 10 * 780 + 20 * 40, "quad_sum's arguments");
+    bad |= check(lp_rt_resetpf(LP_RT_FUNCTIONS, LP_RT_FN(quad_sum)) == 0, "resetpf quad_sum");
     bad |= check(lp_rt_enabled() == 1, "runtime enabled");
     bad |= check(lp_rt_setpf(LP_RT_FUNCTIONS, LP_RT_FN(leaf)) == 0, "setpf leaf");
     for (int i = 0; i < 100; i++) {

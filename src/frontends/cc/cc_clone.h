@@ -224,11 +224,12 @@ typedef struct lp_cc_sig {
     size_t call_len, type_len, name_len, params_len, comdat_len;
     unsigned long group;
     int has_group;
+    int byval; /* an argument passed in memory: a plain call forwards it */
 } lp_cc_sig;
 /* Reads a copy's define line into s; 0 when a checking entry cannot
- * forward its call as a tail call that LLVM must keep one (musttail):
- * variadic, arguments in memory (byval and kin), a linkage the copy may
- * share with other objects (weak, linkonce), code before the function. */
+ * forward its call: variadic, arguments in memory other than byval
+ * (inalloca and kin), a linkage the copy may share with other objects
+ * (weak, linkonce), code before the function. */
 int lp__cc_entry_sig(const char *l, size_t n, lp_cc_sig *s);
 /* Appends the checking entry of the copy s describes (its group the
  * copy's own, twin included), whose entry counter is counter j of the

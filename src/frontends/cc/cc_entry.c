@@ -495,13 +495,15 @@ int lp__cc_entry_sig(const char *l, size_t n, lp_cc_sig *s)
         return 0;
     s->params = params;
     s->params_len = (size_t)(q + 1 - params);
-    /* byval: clang 14's musttail copies such an argument through the
-     * slot of the return address (a 32-byte struct: stored at 0(%rsp),
-     * then back to 8(%rsp)), so the copy would return to garbage. */
-    static const char *const refuse[] = {"...", "byval", "inalloca", "preallocated", "swift", NULL};
+    static const char *const refuse[] = {"...", "inalloca", "preallocated", "swift", NULL};
     for (size_t i = 0; refuse[i]; i++)
         if (memmem(params, s->params_len, refuse[i], strlen(refuse[i])))
             return 0;
+    /* byval: clang 14's musttail copies such an argument through the
+     * slot of the return address (a 32-byte struct: stored at 0(%rsp),
+     * then back to 8(%rsp)), so the copy would return to garbage. The
+     * entry calls the copy instead (lp__cc_entry_fn). */
+    s->byval = memmem(params, s->params_len, "byval", 5) != NULL;
     /* After them: the attribute group, a section, the comdat (the
      * checking entry joins it, so that the linker keeps or drops the two
      * together); nothing that runs before the function (prefix,
@@ -550,7 +552,15 @@ void lp__cc_entry_fn(lp_cc_buf *b, const lp_cc_sig *s, const char *arr, size_t a
     lp__cc_printf(b, " {\n");
     lp__cc_split_entry(b, arr, arr_len, k, j);
     int is_void = s->type_len == 4 && memcmp(s->type, "void", 4) == 0;
-    lp__cc_printf(b, "  %s musttail call %.*s %.*s", is_void ? "" : "%lp.r =", (int)s->call_len,
+    /* An argument in memory (byval) cannot go through a tail call here
+     * (lp__cc_entry_sig): the entry calls the copy and returns, a frame
+     * of its own, only for calls from outside the copies; notail, so that
+     * the code generator does not make the same tail call of it. The
+     * copies' own calls skip it, where the copy used to keep the check as
+     * its first block and pay it on every call (raytrace's vector helpers,
+     * called from the copies 30 M times a run). */
+    lp__cc_printf(b, "  %s %s call %.*s %.*s",
+                  is_void ? "" : "%lp.r =", s->byval ? "notail" : "musttail", (int)s->call_len,
                   s->call, (int)nn, s->name);
     lp__cc_put(b, s->params, s->params_len);
     if (is_void)
