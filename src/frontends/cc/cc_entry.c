@@ -83,10 +83,10 @@ int lp__cc_fix_phi(lp_cc_buf *b, const char *l, size_t n, const char *entry)
  * lp__rt_cp_skip is 0, and counts it down otherwise: the runtime counts
  * one in a few of them, at random, each for as many (rt_caches.c), since
  * an original that runs a loop through a window calls the copies from
- * outside at every turn. lp__rt_cp_enter does both, given the return address's offset from
- * lp__rt_cp_lo (what the test computed: no copy of the address is kept)
- * and the entry counter, through lp__rt_cp_enter_stub (rt_tramp.S says
- * how): from inline
+ * outside at every turn. lp__rt_cp_enter does both, given the return
+ * address's offset from lp__rt_cp_lo (what the test computed: no copy of
+ * the address is kept) and the entry counter, through
+ * lp__rt_cp_enter_stub (rt_tramp.S says how): from inline
  * assembly, which the code generator does not take for a call, so a leaf
  * copy stays a leaf, without a frame to set up on every entry. r10 and r11
  * are named clobbered: in a shared library the call goes through the PLT,

@@ -216,9 +216,9 @@ lp__rt_entry_tramp:
 
 /* The copies' entry check's slow path (cc_entry.c). A copy whose caller
  * lies outside the copies, and whose thread's countdown lp__rt_cp_skip
- * has reached 0 (rt_caches.c), runs, in inline assembly that the compiler sees
- * as no call at all (so the copy needs no frame, and its arguments stay
- * where they are):
+ * has reached 0 (rt_caches.c), runs, in inline assembly that the
+ * compiler sees as no call at all (so the copy needs no frame, and its
+ * arguments stay where they are):
  *
  *     leaq -128(%rsp), %rsp       past the red zone a leaf may be using
  *     pushq COUNTER               the copy's entry counter
@@ -230,8 +230,8 @@ lp__rt_entry_tramp:
  * and r11 for a shared library's PLT resolver). The stub draws the
  * thread's next countdown. When the thread's cache
  * holds this site's call of this copy, counted before, and its block
- * still counts, it adds lp__rt_oc_every to that pair's counter itself, with
- * four registers saved (rt_caches.c, lp__rt_oc; LP__RT_OC_ENT is 32, the
+ * still counts, it adds lp__rt_oc_every to that pair's counter itself,
+ * with four registers saved (rt_caches.c, lp__rt_oc; LP__RT_OC_ENT is 32, the
  * shift by 5); a thread whose block does not count (the windows are
  * closed, and a prefixed clock method's copy still takes its calls)
  * returns at once, as lp__rt_cp_enter would count nothing. Otherwise
@@ -305,10 +305,10 @@ lp__rt_cp_enter_stub:
  * makes them in a window (the prefix's short jump back and its jump to
  * the copy's checking entry, the test failing, the countdown and, where
  * it is 0, the slow path's inline assembly and stub as cc_entry.c writes
- * them, and the jump to the copy); with outside 0, n calls of a function that only returns, as the
- * same call costs with the window closed. Each call
- * takes the last one's result (rax) and returns it plus one, so that the
- * calls' latency counts, as in a loop whose calls feed one another (a
+ * them, and the jump to the copy); with outside 0, n calls of a function
+ * that only returns, as the same call costs with the window closed. Each
+ * call takes the last one's result (rax) and returns it plus one, so that
+ * the calls' latency counts, as in a loop whose calls feed one another (a
  * decoder's): calls that overlap cost less. For
  * lp__rt_outside_measure (rt_caches.c); lp__rt_oc_calib_ra is the outside
  * call's return address, for which that function makes a cache entry. */
