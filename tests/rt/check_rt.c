@@ -1651,7 +1651,11 @@ static void test_phase_scout(void)
                       strtoull(meta(&l, "scouted-for-intervals"), NULL, 10) >= 1,
                   "scouted: phase-unrepresented-lent '%s', scouted for '%s' intervals",
                   meta(&l, "phase-unrepresented-lent"), meta(&l, "scouted-for-intervals"));
-            CHECK(eo > -0.5 && eo < 1.0 && eh > -PHASE_SCOUT_BOUND && eh < PHASE_SCOUT_BOUND,
+            /* other() stood for by its scouts alone: 96 runs on an idle
+             * machine (2026-11-28, three runtimes alike) read -65 to +20 %,
+             * most near -28 %, three below -50 %; without the scouts it is
+             * missing (-100 %). */
+            CHECK(eo > -0.75 && eo < 1.0 && eh > -PHASE_SCOUT_BOUND && eh < PHASE_SCOUT_BOUND,
                   "scouted: other() %+.1f %%, hot() %+.1f %% of the truth", 100 * eo, 100 * eh);
             /* Only where no profile stands: the loop's intervals after its
              * profiled one and the slowdown's measurement are not scouted. */
