@@ -859,10 +859,12 @@ int lp__rt_daemon_start(void)
         lp__rt.cfg.check_ns = 1000000;
     lp__rt.count_events = lp__rt.cfg.strategy == LP__RT_BURSTY;
     /* Strategies that count in windows sample the calls from outside the
-     * copies too (rt_caches.c); always, never and bursts count each. */
+     * copies too (rt_caches.c); always, never and bursts count each, and
+     * so does the phase strategy: its start-up and loop estimates (rt test
+     * phase-scout), which a window's outside calls and their price decide
+     * there, spread wider with the sampling (doc/eval-native.md). */
     unsigned s = lp__rt.cfg.strategy;
-    lp__rt_oc_sample(
-        s == LP__RT_PERIODIC || s == LP__RT_RANDOM || s == LP__RT_PHASE ? LP__RT_OC_EVERY : 1);
+    lp__rt_oc_sample(s == LP__RT_PERIODIC || s == LP__RT_RANDOM ? LP__RT_OC_EVERY : 1);
     if (lp__rt_daemon_alloc() != 0)
         return -1;
     lp__rt_stop = 0;
