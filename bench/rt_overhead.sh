@@ -50,7 +50,7 @@ while getopts "b:r:l:k:s:fnt" opt; do
     f) full=1 ;;
     n) timing=0 ;;
     t) counting=0 ;;
-    *) sed -n '2,39p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,37p' "$0" >&2; exit 2 ;;
   esac
 done
 [[ $layouts =~ ^[1-9][0-9]*$ && $layouts -le 64 ]] || { echo "-l: 1 to 64 placements" >&2; exit 2; }
