@@ -154,13 +154,11 @@ void lp__rt_oc_keep(uint64_t off, const uint64_t *counter, uint64_t *slot, const
  * (doc/eval-native.md). 1 (every call, exactly) unless the daemon's
  * strategy samples in windows anyway, periodic or random
  * (lp__rt_oc_sample). */
-uint32_t lp__rt_oc_every = 1, lp__rt_oc_span = 1;
+uint32_t lp__rt_oc_every = 1;
 
 void lp__rt_oc_sample(uint32_t every)
 {
-    every = every ? every : 1;
-    lp__rt_oc_every = every;
-    lp__rt_oc_span = 2 * every - 1;
+    lp__rt_oc_every = every ? every : 1;
 }
 
 /* The calling thread's next countdown (xorshift64, seeded by the cache's
@@ -174,7 +172,8 @@ void lp__rt_oc_skip_next(void)
     x ^= x >> 7;
     x ^= x << 17;
     lp__rt_oc.rng = x;
-    lp__rt_cp_skip = (uint32_t)(((x >> 32) * lp__rt_oc_span) >> 32);
+    uint64_t span = 2 * (uint64_t)lp__rt_oc_every - 1;
+    lp__rt_cp_skip = (uint32_t)(((x >> 32) * span) >> 32);
 }
 
 /* The calling thread ends: its block goes to the next new thread, so its

@@ -629,9 +629,9 @@ LP__HIDDEN void lp__rt_oc_keep(uint64_t off, const uint64_t *counter, uint64_t *
                                const uint8_t *counting, uint64_t *outside);
 LP__HIDDEN void lp__rt_oc_thread_end(void);
 /* Calls from outside the copies counted one in every (rt_caches.c): the
- * weight of a counted one, the countdown's span, the thread's next. */
+ * weight of a counted one, the thread's next countdown. */
 enum { LP__RT_OC_EVERY = 16 };
-extern uint32_t lp__rt_oc_every LP__HIDDEN, lp__rt_oc_span LP__HIDDEN;
+extern uint32_t lp__rt_oc_every LP__HIDDEN;
 LP__HIDDEN void lp__rt_oc_sample(uint32_t every);
 LP__HIDDEN void lp__rt_oc_skip_next(void);
 LP__HIDDEN void lp__rt_caches_fork_child(void);

@@ -254,7 +254,7 @@ lp__rt_cp_enter_stub:
     jz 1f
     /* The thread's next countdown, drawn as lp__rt_oc_skip_next draws it
      * (xorshift64 seeded by the cache's address, %fs:0 the thread
-     * pointer): uniform in [0, lp__rt_oc_span). */
+     * pointer): uniform in [0, 2 * lp__rt_oc_every - 1). */
     movq %fs:LP__RT_OC_RNG(%rax), %rdx
     testq %rdx, %rdx
     jnz 3f
@@ -273,7 +273,8 @@ lp__rt_cp_enter_stub:
     xorq %rsi, %rdx
     movq %rdx, %fs:LP__RT_OC_RNG(%rax)
     shrq $32, %rdx
-    movl lp__rt_oc_span(%rip), %esi
+    movl lp__rt_oc_every(%rip), %esi
+    leaq -1(%rsi,%rsi), %rsi
     imulq %rsi, %rdx
     shrq $32, %rdx
     movq lp__rt_cp_skip@gottpoff(%rip), %rsi
