@@ -1618,65 +1618,83 @@ static void test_scale(void)
           "policy=often: no word of the field in '%s'", slurp(path_in(g_work, "err.txt")));
 }
 
+/* One run of rt_prog's startup mode under env: other()'s and hot()'s
+ * estimates over the truth, less one, into *eo and *eh. For the scouted
+ * default (scouted), the scouts' meta and report are checked too. Returns
+ * 0, or -1 when the run failed (said). */
+static int phase_scout_run(const char *env, int scouted, double *eo, double *eh)
+{
+    int st = run_prog("startup", env, NULL);
+    CHECK(ok_status(st), "%s: status %d", env, st);
+    unsigned long n_other = 0, n_hot = 0;
+    if (!ok_status(st) ||
+        sscanf(slurp(path_in(g_work, "out.txt")), "startup: other %lu hot %lu", &n_other, &n_hot) !=
+            2 ||
+        !n_other || !n_hot) {
+        CHECK(0, "%s: output '%s'", env, slurp(path_in(g_work, "out.txt")));
+        return -1;
+    }
+    loaded l;
+    load("ps.lpprof", &l);
+    *eo = estimated(&l, "other") / (double)n_other - 1;
+    *eh = estimated(&l, "hot") / (double)n_hot - 1;
+    printf("check_rt: phase-scout: %s: other() %+.1f %%, hot() %+.1f %%, trace %s, "
+           "scouted for %s intervals\n",
+           env, 100 * *eo, 100 * *eh, meta(&l, "phase-trace"), meta(&l, "scouted-for-intervals"));
+    if (scouted) {
+        CHECK(strcmp(meta(&l, "phase-unrepresented-lent"), "scouted") == 0 &&
+                  strtoull(meta(&l, "scouted-for-intervals"), NULL, 10) >= 1,
+              "scouted: phase-unrepresented-lent '%s', scouted for '%s' intervals (trace %s)",
+              meta(&l, "phase-unrepresented-lent"), meta(&l, "scouted-for-intervals"),
+              meta(&l, "phase-trace"));
+        /* Only where no profile stands: the loop's intervals after its
+         * profiled one and the slowdown's measurement are not scouted. */
+        unsigned long long iv = strtoull(meta(&l, "intervals"), NULL, 10),
+                           prof = strtoull(meta(&l, "sampled-intervals"), NULL, 10),
+                           sc = strtoull(meta(&l, "scouted-intervals"), NULL, 10);
+        CHECK(sc >= 1 && sc + prof < iv,
+              "scouted: %llu of %llu intervals scouted, %llu profiled (trace %s)", sc, iv, prof,
+              meta(&l, "phase-trace"));
+        char *report[] = {(char *)g_lowprof, "report", path_in(g_work, "ps.lpprof"), NULL};
+        int rst =
+            run(report, NULL, NULL, path_in(g_work, "report.txt"), path_in(g_work, "report.err"));
+        char *rep = slurp(path_in(g_work, "report.txt"));
+        CHECK(ok_status(rst) && strstr(rep, "estimated from their own scout windows") != NULL,
+              "report of a scouted run:\n%s", rep);
+        free(rep);
+    }
+    unload(&l);
+    return 0;
+}
+
 /* A start-up that never recurs (rt_prog's startup mode: other() for
  * 150 ms, then hot() for a second). The k-th policy profiles a phase from
  * its first predicted interval on, and nothing predicts the run's first
  * interval: that phase was lent to its neighbour's profile, and other()
  * was missing from the estimate. Scouted (the default), the first
- * interval's scout windows stand for it. scout=0 runs too, for the log. */
+ * interval's scout windows stand for it. scout=0 runs too, for the log.
+ * The scouted estimates are checked in the median of three runs: hot()'s
+ * rests on one profiled interval's CPU time, and beside two busy loops
+ * (the suite runs two tests at a time) a tenth of the runs read it 30-50 %
+ * high (2026-11-28: 12 runs from -24 to +31 %, idle from -10 to +15 %). */
 static void test_phase_scout(void)
 {
     build("prog", NULL, NULL);
-    static const char *const envs[] = {"strategy=phase,profiles=call-graph,out=ps.lpprof",
-                                       "strategy=phase,scout=0,profiles=call-graph,out=ps.lpprof"};
-    for (int i = 0; i < 2; i++) {
-        int st = run_prog("startup", envs[i], NULL);
-        CHECK(ok_status(st), "%s: status %d", envs[i], st);
-        unsigned long n_other = 0, n_hot = 0;
-        if (!ok_status(st) ||
-            sscanf(slurp(path_in(g_work, "out.txt")), "startup: other %lu hot %lu", &n_other,
-                   &n_hot) != 2 ||
-            !n_other || !n_hot) {
-            CHECK(0, "%s: output '%s'", envs[i], slurp(path_in(g_work, "out.txt")));
+    double eo[3], eh[3];
+    for (int r = 0; r < 3; r++)
+        if (phase_scout_run("strategy=phase,profiles=call-graph,out=ps.lpprof", 1, &eo[r],
+                            &eh[r]) != 0)
             return;
-        }
-        loaded l;
-        load("ps.lpprof", &l);
-        double eo = estimated(&l, "other") / (double)n_other - 1;
-        double eh = estimated(&l, "hot") / (double)n_hot - 1;
-        printf("check_rt: phase-scout: %s: other() %+.1f %%, hot() %+.1f %%, trace %s, "
-               "scouted for %s intervals\n",
-               envs[i], 100 * eo, 100 * eh, meta(&l, "phase-trace"),
-               meta(&l, "scouted-for-intervals"));
-        if (i == 0) {
-            CHECK(strcmp(meta(&l, "phase-unrepresented-lent"), "scouted") == 0 &&
-                      strtoull(meta(&l, "scouted-for-intervals"), NULL, 10) >= 1,
-                  "scouted: phase-unrepresented-lent '%s', scouted for '%s' intervals",
-                  meta(&l, "phase-unrepresented-lent"), meta(&l, "scouted-for-intervals"));
-            /* other() stood for by its scouts alone: 96 runs on an idle
-             * machine (2026-11-28, three runtimes alike) read -65 to +20 %,
-             * most near -28 %, three below -50 %; without the scouts it is
-             * missing (-100 %). */
-            CHECK(eo > -0.75 && eo < 1.0 && eh > -PHASE_SCOUT_BOUND && eh < PHASE_SCOUT_BOUND,
-                  "scouted: other() %+.1f %%, hot() %+.1f %% of the truth", 100 * eo, 100 * eh);
-            /* Only where no profile stands: the loop's intervals after its
-             * profiled one and the slowdown's measurement are not scouted. */
-            unsigned long long iv = strtoull(meta(&l, "intervals"), NULL, 10),
-                               prof = strtoull(meta(&l, "sampled-intervals"), NULL, 10),
-                               sc = strtoull(meta(&l, "scouted-intervals"), NULL, 10);
-            CHECK(sc >= 1 && sc + prof < iv,
-                  "scouted: %llu of %llu intervals scouted, %llu profiled (trace %s)", sc, iv, prof,
-                  meta(&l, "phase-trace"));
-            char *report[] = {(char *)g_lowprof, "report", path_in(g_work, "ps.lpprof"), NULL};
-            int rst = run(report, NULL, NULL, path_in(g_work, "report.txt"),
-                          path_in(g_work, "report.err"));
-            char *rep = slurp(path_in(g_work, "report.txt"));
-            CHECK(ok_status(rst) && strstr(rep, "estimated from their own scout windows") != NULL,
-                  "report of a scouted run:\n%s", rep);
-            free(rep);
-        }
-        unload(&l);
-    }
+    qsort(eo, 3, sizeof *eo, scale_cmp);
+    qsort(eh, 3, sizeof *eh, scale_cmp);
+    /* other() stood for by its scouts alone: 96 runs on an idle machine
+     * (2026-11-28, three runtimes alike) read -65 to +20 %, most near
+     * -28 %, three below -50 %; without the scouts it is missing (-100 %). */
+    CHECK(eo[1] > -0.75 && eo[1] < 1.0 && eh[1] > -PHASE_SCOUT_BOUND && eh[1] < PHASE_SCOUT_BOUND,
+          "scouted: other() %+.1f %%, hot() %+.1f %% of the truth (medians of 3)", 100 * eo[1],
+          100 * eh[1]);
+    double o, h;
+    (void)phase_scout_run("strategy=phase,scout=0,profiles=call-graph,out=ps.lpprof", 0, &o, &h);
     /* Out of range: the runtime says which field, and the program runs. */
     static const char *const bad[][2] = {{"strategy=phase,scout=60", "field 'scout'"},
                                          {"strategy=phase,noise=11", "field 'noise'"},

@@ -537,8 +537,7 @@ static void lp__rt_drain(void)
          * the program's phase. */
         if (lp__rt.cfg.strategy == LP__RT_PHASE && !lp__rt_iv_borrows() &&
             !lp__rt_pc_overhead(lp__rt_pcs[i])) {
-            uint64_t f = lp__rt_func_start(lp__rt_pcs[i]);
-            lp_phase_tracker_branch(&lp__rt_tracker, f ? f : lp__rt_pcs[i], 1);
+            lp_phase_tracker_branch(&lp__rt_tracker, lp__rt_phase_key(lp__rt_pcs[i]), 1);
         }
     }
     lp__rt_stacks_drain();

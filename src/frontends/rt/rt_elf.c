@@ -240,6 +240,23 @@ uint64_t lp__rt_func_start(uint64_t pc)
     return m >= 0 ? lp__rt.methods[m].entry : 0;
 }
 
+/* Signatures hash 32 buckets (lp_signature_bucket): by address, two
+ * functions shared a bucket in about one run in 32, as the load address
+ * fell, and a phase change between them went unseen in that run (rt test
+ * phase-scout: the start-up and the loop in one phase, the start-up
+ * missing from the profile). By offset, a program's phases are told
+ * apart the same way in every run. */
+uint64_t lp__rt_phase_key(uint64_t pc)
+{
+    uint64_t f = lp__rt_func_start(pc), at = f ? f : pc;
+    for (size_t m = 0; m < lp__rt.nmodules; m++) {
+        const lp__rt_module *mod = &lp__rt.modules[m];
+        if (at - mod->start < mod->size)
+            return ((uint64_t)m << 48) + (at - (uint64_t)mod->bias);
+    }
+    return at;
+}
+
 /* ---- methods and sites ----------------------------------------------------------- */
 
 static int lp__rt_u64_cmp(const void *x, const void *y)

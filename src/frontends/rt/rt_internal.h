@@ -247,6 +247,10 @@ LP__HIDDEN long lp__rt_method_exact(uint64_t addr);
  * pc in a copy, its method's entry (its original's, for a copy without a
  * method). Signal-safe. */
 LP__HIDDEN uint64_t lp__rt_func_start(uint64_t pc);
+/* What the phase signatures hash pc by: the offset of its function (or of
+ * pc itself, outside the executable's symbols) in its module, tagged with
+ * the module's place in the load order; pc itself outside every module. */
+LP__HIDDEN uint64_t lp__rt_phase_key(uint64_t pc);
 
 /* ---- patching text (rt_patch.c) -------------------------------------------------- */
 
