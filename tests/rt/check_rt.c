@@ -1493,7 +1493,7 @@ static void scale_run_late(const char *prog, int threads, unsigned long rounds,
          * outside-calls-every, as that many. */
         unsigned long long outside = strtoull(meta(&l, "outside-calls"), NULL, 10);
         unsigned long long every = strtoull(meta(&l, "outside-calls-every"), NULL, 10);
-        unsigned long long want_every = strncmp(strategy, "strategy=periodic", 17) == 0 ? 16 : 1;
+        unsigned long long want_every = always ? 1 : 16;
         CHECK(every == want_every, "%s: outside-calls-every %llu, not %llu", strategy, every,
               want_every);
         CHECK(!late || pieces || outside <= ((unsigned long long)threads + 1) * every,

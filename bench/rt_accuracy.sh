@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The native runtime's call-graph accuracy on the native benchmark programs
+# (workloads/native/suite.tsv), over many runs: each program built with
+# `lowprof cc --profiles=call-graph` (clang -O2), run once under
+# strategy=always (the reference) and N times under the LOWPROF settings
+# given; each run's accuracy is 1 - MD/2 of its call pairs against the
+# reference's, pairs named by caller and callee as `lowprof eval native`
+# compares them (the folded export). A single run of a windowed strategy
+# moves by tens of points on programs with short phases (compress, graph,
+# mtsort), so `lowprof eval native`, which takes one, shows one draw; this
+# gives the median and the spread.
+#
+#   rt_accuracy.sh [-b BUILD] [-n RUNS] [-e LOWPROF] [PROGRAM...]
+#
+# -b  the meson build folder holding src/cli/lowprof (default: build)
+# -n  runs per program (default: 10)
+# -e  the settings under test (default: strategy=periodic,duty=10)
+# Prints a Markdown table: per program the median, lowest and highest
+# accuracy in percent, then the median program's median.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+native=$root/workloads/native
+build=$root/build runs=10 env=strategy=periodic,duty=10
+while getopts "b:n:e:" opt; do
+  case $opt in
+    b) build=$(cd "$OPTARG" && pwd) ;;
+    n) runs=$OPTARG ;;
+    e) env=$OPTARG ;;
+    *) sed -n '2,19p' "$0" >&2; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[[ $runs =~ ^[1-9][0-9]*$ && $runs -le 1000 ]] || { echo "-n: 1 to 1000 runs" >&2; exit 2; }
+[[ $env =~ (^|,)(out|profiles)= ]] && { echo "-e: out= and profiles= are the script's" >&2; exit 2; }
+lowprof=$build/src/cli/lowprof
+[ -x "$lowprof" ] || { echo "no $lowprof: build first" >&2; exit 1; }
+command -v clang >/dev/null || { echo "clang is needed" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# One run's accuracy, in percent, against the reference's pairs.
+accuracy() { # reference.folded run.folded
+  python3 - "$1" "$2" <<'EOF'
+import sys
+def pairs(path):
+    d = {}
+    for line in open(path):
+        stack, _, n = line.rstrip("\n").rpartition(" ")
+        d[stack] = d.get(stack, 0.0) + float(n)
+    total = sum(d.values())
+    return {k: v / total for k, v in d.items()} if total > 0 else {}
+a, b = pairs(sys.argv[1]), pairs(sys.argv[2])
+md = sum(abs(a.get(k, 0.0) - b.get(k, 0.0)) for k in set(a) | set(b))
+print("%.2f" % (100 * (1 - md / 2)))
+EOF
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+
+profile() { # env exe args... -> $work/p.folded; fails when the run does
+  local e=$1 exe=$2; shift 2
+  rm -f "$work/p.lpprof"
+  (cd "$work" && LOWPROF="$e,profiles=call-graph,out=$work/p.lpprof" "$exe" "$@" >/dev/null) &&
+    "$lowprof" export --format folded -o "$work/p.folded" "$work/p.lpprof"
+}
+
+echo "| program | median accuracy, % ($env, $runs runs) | lowest | highest |"
+echo "|---|---:|---:|---:|"
+medians=()
+while IFS=$'\t' read -r name srcs link dargs _; do
+  case $name in ''|'#'*) continue ;; esac
+  if [ $# -gt 0 ]; then
+    want=0; for p in "$@"; do [ "$p" = "$name" ] && want=1; done
+    [ $want = 1 ] || continue
+  fi
+  args=(); [ "$dargs" != - ] && read -ra args <<<"$dargs"
+  linkf=(); [ "$link" != - ] && read -ra linkf <<<"$link"
+  src=(); for s in $srcs; do src+=("$native/$s"); done
+  exe=$work/$name
+  echo "$name: building" >&2
+  "$lowprof" cc --profiles=call-graph --cc=clang -- -O2 "${src[@]}" -o "$exe" "${linkf[@]}" \
+    >"$work/build.log" 2>&1 || { echo "$name: build failed:" >&2; tail -5 "$work/build.log" >&2; exit 1; }
+  profile strategy=always,hot=all "$exe" "${args[@]}" || { echo "$name: the reference run failed" >&2; exit 1; }
+  mv "$work/p.folded" "$work/ref.folded"
+  accs=()
+  for ((r = 1; r <= runs; r++)); do
+    echo "$name: run $r of $runs" >&2
+    profile "$env" "$exe" "${args[@]}" || { echo "$name: run $r failed" >&2; exit 1; }
+    accs+=("$(accuracy "$work/ref.folded" "$work/p.folded")")
+  done
+  m=$(printf '%s\n' "${accs[@]}" | median)
+  medians+=("$m")
+  echo "| $name | $m | $(printf '%s\n' "${accs[@]}" | sort -g | head -1) | $(printf '%s\n' "${accs[@]}" | sort -g | tail -1) |"
+done <"$native/suite.tsv"
+[ ${#medians[@]} -gt 1 ] && echo "| median program | $(printf '%s\n' "${medians[@]}" | median) | | |"
+exit 0
