@@ -1423,9 +1423,9 @@ static double estimated(loaded *l, const char *f)
 
 /* The phase strategy's estimates in the startup mode: hot()'s from one
  * profiled interval, which stands for the cut-short last one as for a
- * whole; other()'s from the first interval's four scout windows, one a
- * quarter, the first of which opens before main: a 150 ms phase holds
- * two of the others or three. other() is held to a factor of two. */
+ * whole; other()'s from the first interval's four scout windows, one at a
+ * random point of each quarter: a 150 ms phase holds three of them or
+ * two. other() is held to a factor of two. */
 #define PHASE_SCOUT_BOUND 0.30
 
 /* The prefixed entries of the last scale_run's program, and the copies'
