@@ -152,7 +152,7 @@ void lp__rt_oc_keep(uint64_t off, const uint64_t *counter, uint64_t *slot, const
  * stub and a few instructions past the countdown: compress and graph ran
  * 2-4 % of their instructions at 10 % windows in the stub and the entries
  * (doc/eval-native.md). 1 (every call, exactly) unless the daemon's
- * strategy samples in windows anyway, periodic or random
+ * strategy samples in windows anyway, periodic, random or phase
  * (lp__rt_oc_sample). */
 uint32_t lp__rt_oc_every = 1;
 

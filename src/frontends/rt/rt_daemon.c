@@ -422,6 +422,16 @@ static void lp__rt_subwindow_close(uint64_t now)
                                       : UINT64_MAX;
 }
 
+/* Every method off until a first window, the calls going to the copies
+ * meanwhile (counting nothing) so that what starts now runs in them when
+ * the window opens; with hot=N nothing is hot yet, and the entries stay. */
+static void lp__rt_prewindow_begin(void)
+{
+    lp__rt_apply();
+    if (lp__rt.cfg.hot == 0)
+        lp__rt_patch_prewindow(1);
+}
+
 /* A profiled or scouted interval begins at now, its windows duty % of
  * each quarter, the first opening delay ns after now. */
 static void lp__rt_phase_window_begin(uint64_t now, unsigned duty, uint64_t delay)
@@ -437,9 +447,7 @@ static void lp__rt_phase_window_begin(uint64_t now, unsigned duty, uint64_t dela
         lp__rt_subwindow_open(now);
         return;
     }
-    lp__rt_apply();
-    if (lp__rt.cfg.hot == 0)
-        lp__rt_patch_prewindow(1);
+    lp__rt_prewindow_begin();
     lp__rt_win_quarter = now;
     lp__rt_win_next = now + delay;
 }
@@ -612,9 +620,7 @@ static void lp__rt_begin(uint64_t now)
              * every window after, as if the run had begun in a window (a
              * function entered with the windows closed runs uncounted until
              * it returns). With hot=N nothing is hot yet. */
-            lp__rt_apply();
-            if (c->hot == 0)
-                lp__rt_patch_prewindow(1);
+            lp__rt_prewindow_begin();
             lp__rt_next = now + u;
         }
         break;

@@ -249,12 +249,16 @@ uint64_t lp__rt_func_start(uint64_t pc)
 uint64_t lp__rt_phase_key(uint64_t pc)
 {
     uint64_t f = lp__rt_func_start(pc), at = f ? f : pc;
-    for (size_t m = 0; m < lp__rt.nmodules; m++) {
-        const lp__rt_module *mod = &lp__rt.modules[m];
-        if (at - mod->start < mod->size)
-            return ((uint64_t)m << 48) + (at - (uint64_t)mod->bias);
-    }
-    return at;
+    long m = lp__rt_module_at(at);
+    return m < 0 ? at : ((uint64_t)m << 48) + (at - (uint64_t)lp__rt.modules[m].bias);
+}
+
+long lp__rt_module_at(uint64_t pc)
+{
+    for (size_t m = 0; m < lp__rt.nmodules; m++)
+        if (pc - lp__rt.modules[m].start < lp__rt.modules[m].size)
+            return (long)m;
+    return -1;
 }
 
 /* ---- methods and sites ----------------------------------------------------------- */

@@ -251,6 +251,8 @@ LP__HIDDEN uint64_t lp__rt_func_start(uint64_t pc);
  * pc itself, outside the executable's symbols) in its module, tagged with
  * the module's place in the load order; pc itself outside every module. */
 LP__HIDDEN uint64_t lp__rt_phase_key(uint64_t pc);
+/* The module (lp__rt.modules) whose text holds pc, or -1. */
+LP__HIDDEN long lp__rt_module_at(uint64_t pc);
 
 /* ---- patching text (rt_patch.c) -------------------------------------------------- */
 

@@ -140,15 +140,6 @@ void lp__rt_stack_take(const void *ucv)
 
 /* ---- the daemon's side ------------------------------------------------------------------ */
 
-/* Whether a return address lies in some module's text. */
-static int lp__rt_in_text(uint64_t a)
-{
-    for (size_t m = 0; m < lp__rt.nmodules; m++)
-        if (a - lp__rt.modules[m].start < lp__rt.modules[m].size)
-            return 1;
-    return 0;
-}
-
 /* The function a frame is in: its entry in the executable's symbols, or
  * the address itself elsewhere (reports name it by the symbol that holds
  * it). A return address is looked up one byte back, in its call. */
@@ -163,7 +154,7 @@ static uint64_t lp__rt_frame_function(uint64_t a, int is_return)
 static void lp__rt_stack_add(const uint64_t *pc, uint64_t n)
 {
     uint64_t keep = 1;
-    while (keep < n && lp__rt_in_text(pc[keep]))
+    while (keep < n && lp__rt_module_at(pc[keep]) >= 0)
         keep++;
     uint64_t parent = 0, parent_fn = 0;
     lp_entry *e = NULL;
