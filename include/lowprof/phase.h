@@ -447,16 +447,20 @@ void lp_phase_daemon_get_stats(const lp_phase_daemon *d, lp_phase_daemon_stats *
  * is lent to the phase of the nearest interval before it (else after it)
  * whose phase has one (refine with signatures: to the phase of the sample
  * nearest its signature), so the estimate keeps the whole run's weight
- * instead of dropping those intervals. */
+ * instead of dropping those intervals; it does not count the ones the
+ * front end covered in any phase (lp_phase_daemon_cover). */
 void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum,
                              uint64_t *out_intervals, uint64_t *out_sampled);
 
 /* The k-th policy with lend: the front end estimates the interval in
  * progress by other means (the native runtime's scout windows). If its
  * phase gets no sample it is not lent to a neighbour: it stands for itself
- * and counts in no stratum. Call before the boundary or finish that ends
- * it. Returns 0, LP_EINVAL outside a run, or LP_ENOMEM. */
-int lp_phase_daemon_cover(lp_phase_daemon *d);
+ * and counts in no stratum. With any, it does so also where its phase gets
+ * a sample (the front end trusts its estimate's composition and size);
+ * without, it then counts in its phase as its other intervals do. Call
+ * before the boundary or finish that ends it. Returns 0, LP_EINVAL
+ * outside a run, or LP_ENOMEM. */
+int lp_phase_daemon_cover(lp_phase_daemon *d, int any);
 
 /* The daemon's own predictor's phase for the interval in progress (the
  * one the last start or boundary decided); LP_PHASE_NONE when nothing is

@@ -467,14 +467,27 @@ static int has_sample(const lp_phase_daemon *d, size_t i)
     return lp_table_find(&d->phases, k)->v[1] != 0;
 }
 
-/* Whether interval i goes to a neighbour: its phase has no sample, and the
- * front end has no estimate of its own (lp_phase_daemon_cover). */
-static int is_orphan(const lp_phase_daemon *d, size_t i)
+/* Whether the front end estimates interval i itself (lp_phase_daemon_cover):
+ * 1 where its phase has no sample, 2 in any phase, 0 not. */
+static int covered(const lp_phase_daemon *d, size_t i)
 {
     lp_key k = {i, 0};
-    return !has_sample(d, i) && !lp_table_find(&d->covered, k);
+    const lp_entry *e = lp_table_find(&d->covered, k);
+    return e ? 1 + (int)e->v[0] : 0;
 }
 
+/* Whether interval i goes to a neighbour: its phase has no sample, and the
+ * front end has no estimate of its own. */
+static int is_orphan(const lp_phase_daemon *d, size_t i)
+{
+    return !has_sample(d, i) && !covered(d, i);
+}
+
+/* An interval covered in any phase stands for itself also where its phase
+ * has a sample: it was measured, and its phase's sample is another
+ * interval, which may not be like it (a phase's first interval is often
+ * the end of the one before; compress's decoding began in an interval
+ * that took the compression phase's sample). */
 static int weigh_by_neighbour(lp_phase_daemon *d)
 {
     uint32_t near = LP_PHASE_NONE;
@@ -483,7 +496,7 @@ static int weigh_by_neighbour(lp_phase_daemon *d)
     for (size_t i = 0; i < d->trace_count && rc == LP_OK; i++) {
         if (has_sample(d, i)) {
             near = d->trace[i];
-            rc = lend(d, near, 1 + orphans);
+            rc = lend(d, near, (covered(d, i) != 2) + orphans);
             for (size_t j = i; orphans; j--)
                 if (is_orphan(d, j - 1)) {
                     d->stands[j - 1] = near;
@@ -707,12 +720,16 @@ void lp_phase_daemon_stratum(const lp_phase_daemon *d, uint32_t stratum, uint64_
     }
 }
 
-int lp_phase_daemon_cover(lp_phase_daemon *d)
+int lp_phase_daemon_cover(lp_phase_daemon *d, int any)
 {
     if (d->state != LP__DAEMON_RUNNING)
         return LP_EINVAL;
     lp_key k = {d->interval, 0};
-    return lp_table_upsert(&d->covered, k) ? LP_OK : LP_ENOMEM;
+    lp_entry *e = lp_table_upsert(&d->covered, k);
+    if (!e)
+        return LP_ENOMEM;
+    e->v[0] = any != 0;
+    return LP_OK;
 }
 
 uint32_t lp_phase_daemon_predicted(const lp_phase_daemon *d)

@@ -41,7 +41,7 @@ struct lp_phase_daemon {
     lp_table phases;     /* key {phase, 0}: v[0] intervals, v[1] live samples */
     lp_table weights;    /* lending, after finish: key {phase, 0}: v[0] intervals it stands for */
     lp_table covered;    /* lending: key {interval, 0}: intervals the front end estimates
-                            itself (lp_phase_daemon_cover) */
+                            itself (lp_phase_daemon_cover); v[0] 1: in any phase */
     uint32_t *stands;    /* lending, after finish: the stratum each interval went to */
     lp_phase_sig *isigs; /* refine: every interval's observed signature, in order */
     size_t isig_count, isig_cap;

@@ -730,6 +730,14 @@ static void report_sampling(const lp_meta *m)
             printf("; %llu intervals are in phases never profiled (%s)", (unsigned long long)unrep,
                    lent);
     }
+    /* Scouted intervals of profiled phases stand for themselves too. */
+    const char *so = lp_meta_get(m, "scouted-own-intervals"),
+               *sf = lp_meta_get(m, "scouted-for-intervals");
+    unsigned long long own = so ? strtoull(so, NULL, 10) : 0,
+                       never = sf ? strtoull(sf, NULL, 10) : 0;
+    if (own > never)
+        printf("; %llu intervals of profiled phases estimated from their own scout windows",
+               own - never);
     if (resamples)
         printf("; %llu extra samples of phases already profiled",
                (unsigned long long)resamples);

@@ -440,8 +440,9 @@ static void test_kth_lending(void)
 /* The k-th policy with lend, stepped online, with intervals the front end
  * estimates itself (lp_phase_daemon_cover, the native runtime's scouts): a
  * covered interval of a phase without a sample stands for itself and
- * counts in no stratum; the phase's other intervals are lent as before; a
- * covered interval of a sampled phase counts in its phase as usual. */
+ * counts in no stratum, the phase's other intervals lent as before; one of
+ * a sampled phase does so when covered in any phase (2), and counts in its
+ * phase as usual otherwise (6). */
 static void test_kth_covered(void)
 {
     static const uint32_t ph[] = {1, 0, 0, 0, 0, 2, 0, 0, 0, 3, 3};
@@ -450,18 +451,18 @@ static void test_kth_covered(void)
     lp_phase_daemon_config c = {.strategy = LP_STRATEGY_PHASE, .k = 3, .lend = 1};
     lp_phase_daemon *d = NULL;
     LP_CHECK(lp_phase_daemon_create(&c, &d) == 0);
-    LP_CHECK(lp_phase_daemon_cover(d) == LP_EINVAL); /* no interval in progress */
+    LP_CHECK(lp_phase_daemon_cover(d, 0) == LP_EINVAL); /* no interval in progress */
     int s = 0;
     LP_CHECK(lp_phase_daemon_start(d, ph[0], &s) == 0);
     for (size_t i = 0; i < N; i++) {
-        if (i == 0 || i == 2 || i == 9)
-            LP_CHECK(lp_phase_daemon_cover(d) == 0);
+        if (i == 0 || i == 2 || i == 6 || i == 9)
+            LP_CHECK(lp_phase_daemon_cover(d, i == 2) == 0);
         if (i + 1 < N)
             LP_CHECK(lp_phase_daemon_boundary(d, ph[i], ph[i + 1], &s) == 0);
         else
             LP_CHECK(lp_phase_daemon_finish(d, ph[i]) == 0);
     }
-    LP_CHECK(lp_phase_daemon_cover(d) == LP_EINVAL);
+    LP_CHECK(lp_phase_daemon_cover(d, 1) == LP_EINVAL);
     LP_CHECK_EQ_U64(lp_phase_daemon_predicted(d), LP_PHASE_NONE); /* the oracle's */
     uint64_t got[16], live;
     LP_CHECK_EQ_U64(sampled(d, got, &live), 1);
@@ -471,13 +472,13 @@ static void test_kth_covered(void)
         LP_CHECK_EQ_U64(lp_phase_daemon_stands_for(d, i), stands[i]);
     uint64_t iv = 0, sm = 0;
     lp_phase_daemon_stratum(d, 0, &iv, &sm);
-    LP_CHECK_EQ_U64(iv, N - 2);
+    LP_CHECK_EQ_U64(iv, N - 3); /* all but 0 and 9 (phases 1, 3) and 2 (covered in any) */
     LP_CHECK_EQ_U64(sm, 1);
     lp_phase_daemon_stratum(d, 3, &iv, &sm);
     LP_CHECK_EQ_U64(iv, 0);
     lp_table est;
     reconstruct(d, value, &est);
-    LP_CHECK_EQ_U64(count_of(&est, 0), 5 * (N - 2));
+    LP_CHECK_EQ_U64(count_of(&est, 0), 5 * (N - 3));
     lp_table_fini(&est);
     lp_phase_daemon_free(d);
 
