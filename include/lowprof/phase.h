@@ -470,7 +470,8 @@ uint32_t lp_phase_daemon_predicted(const lp_phase_daemon *d);
 /* The stratum that stands for interval i in the estimate: after finish,
  * the one it was lent to as lp_phase_daemon_stratum counts it; before, or
  * with nothing lent, its own phase (the trace's entry). LP_PHASE_NONE for
- * an interval past the trace. */
+ * an interval past the trace, and after finish for one that stands for
+ * itself (lp_phase_daemon_cover). */
 uint32_t lp_phase_daemon_stands_for(const lp_phase_daemon *d, size_t i);
 
 /* ---- reconstruction ------------------------------------------------------------ */

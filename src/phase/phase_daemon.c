@@ -496,14 +496,17 @@ static int weigh_by_neighbour(lp_phase_daemon *d)
     for (size_t i = 0; i < d->trace_count && rc == LP_OK; i++) {
         if (has_sample(d, i)) {
             near = d->trace[i];
-            rc = lend(d, near, (covered(d, i) != 2) + orphans);
+            int own = covered(d, i) == 2;
+            if (own)
+                d->stands[i] = LP_PHASE_NONE;
+            rc = lend(d, near, !own + orphans);
             for (size_t j = i; orphans; j--)
                 if (is_orphan(d, j - 1)) {
                     d->stands[j - 1] = near;
                     orphans--;
                 }
         } else if (!is_orphan(d, i)) {
-            continue; /* the front end's own estimate stands for it */
+            d->stands[i] = LP_PHASE_NONE; /* the front end's own estimate stands for it */
         } else if (near == LP_PHASE_NONE) {
             orphans++;
         } else {

