@@ -10,24 +10,28 @@
 # mtsort), so `lowprof eval native`, which takes one, shows one draw; this
 # gives the median and the spread.
 #
-#   rt_accuracy.sh [-b BUILD] [-n RUNS] [-e LOWPROF] [PROGRAM...]
+#   rt_accuracy.sh [-b BUILD] [-a BUILD] [-n RUNS] [-e LOWPROF] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
+# -a  a second build to compare with: each program is built with both,
+#     and their runs alternate (a, b, a, b...), so that the machine's
+#     drift falls on both alike; the reference is -b's
 # -n  runs per program (default: 10)
 # -e  the settings under test (default: strategy=periodic,duty=10)
-# Prints a Markdown table: per program the median, lowest and highest
-# accuracy in percent, then the median program's median.
+# Prints a Markdown table: per program (and build) the median, lowest and
+# highest accuracy in percent, then the median program's median.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 native=$root/workloads/native
-build=$root/build runs=10 env=strategy=periodic,duty=10
-while getopts "b:n:e:" opt; do
+build=$root/build other= runs=10 env=strategy=periodic,duty=10
+while getopts "b:a:n:e:" opt; do
   case $opt in
     b) build=$(cd "$OPTARG" && pwd) ;;
+    a) other=$(cd "$OPTARG" && pwd) || exit 2 ;;
     n) runs=$OPTARG ;;
     e) env=$OPTARG ;;
-    *) sed -n '2,19p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,22p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -35,6 +39,8 @@ shift $((OPTIND - 1))
 [[ $env =~ (^|,)(out|profiles)= ]] && { echo "-e: out= and profiles= are the script's" >&2; exit 2; }
 lowprof=$build/src/cli/lowprof
 [ -x "$lowprof" ] || { echo "no $lowprof: build first" >&2; exit 1; }
+builds=(b); [ -n "$other" ] && builds=(a b)
+[ -z "$other" ] || [ -x "$other/src/cli/lowprof" ] || { echo "no $other/src/cli/lowprof: build first" >&2; exit 1; }
 command -v clang >/dev/null || { echo "clang is needed" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -65,9 +71,11 @@ profile() { # env exe args... -> $work/p.folded; fails when the run does
     "$lowprof" export --format folded -o "$work/p.folded" "$work/p.lpprof"
 }
 
-echo "| program | median accuracy, % ($env, $runs runs) | lowest | highest |"
-echo "|---|---:|---:|---:|"
-medians=()
+buildof() { [ "$1" = a ] && echo "$other" || echo "$build"; }
+hdr="| program |"; [ -n "$other" ] && hdr="| program | build |"
+echo "$hdr median accuracy, % ($env, $runs runs) | lowest | highest |"
+[ -n "$other" ] && echo "|---|---|---:|---:|---:|" || echo "|---|---:|---:|---:|"
+declare -A medians=()
 while IFS=$'\t' read -r name srcs link dargs _; do
   case $name in ''|'#'*) continue ;; esac
   if [ $# -gt 0 ]; then
@@ -77,21 +85,32 @@ while IFS=$'\t' read -r name srcs link dargs _; do
   args=(); [ "$dargs" != - ] && read -ra args <<<"$dargs"
   linkf=(); [ "$link" != - ] && read -ra linkf <<<"$link"
   src=(); for s in $srcs; do src+=("$native/$s"); done
-  exe=$work/$name
   echo "$name: building" >&2
-  "$lowprof" cc --profiles=call-graph --cc=clang -- -O2 "${src[@]}" -o "$exe" "${linkf[@]}" \
-    >"$work/build.log" 2>&1 || { echo "$name: build failed:" >&2; tail -5 "$work/build.log" >&2; exit 1; }
-  profile strategy=always,hot=all "$exe" "${args[@]}" || { echo "$name: the reference run failed" >&2; exit 1; }
+  for k in "${builds[@]}"; do
+    "$(buildof "$k")/src/cli/lowprof" cc --profiles=call-graph --cc=clang -- -O2 "${src[@]}" \
+      -o "$work/$name.$k" "${linkf[@]}" >"$work/build.log" 2>&1 ||
+      { echo "$name: build failed:" >&2; tail -5 "$work/build.log" >&2; exit 1; }
+  done
+  profile strategy=always,hot=all "$work/$name.b" "${args[@]}" || { echo "$name: the reference run failed" >&2; exit 1; }
   mv "$work/p.folded" "$work/ref.folded"
-  accs=()
+  declare -A accs=([a]= [b]=)
   for ((r = 1; r <= runs; r++)); do
     echo "$name: run $r of $runs" >&2
-    profile "$env" "$exe" "${args[@]}" || { echo "$name: run $r failed" >&2; exit 1; }
-    accs+=("$(accuracy "$work/ref.folded" "$work/p.folded")")
+    for k in "${builds[@]}"; do
+      profile "$env" "$work/$name.$k" "${args[@]}" || { echo "$name: run $r failed" >&2; exit 1; }
+      accs[$k]+="$(accuracy "$work/ref.folded" "$work/p.folded") "
+    done
   done
-  m=$(printf '%s\n' "${accs[@]}" | median)
-  medians+=("$m")
-  echo "| $name | $m | $(printf '%s\n' "${accs[@]}" | sort -g | head -1) | $(printf '%s\n' "${accs[@]}" | sort -g | tail -1) |"
+  for k in "${builds[@]}"; do
+    m=$(printf '%s\n' ${accs[$k]} | median)
+    medians[$k]+="$m "
+    col=""; [ -n "$other" ] && col=" $(buildof "$k") |"
+    echo "| $name |$col $m | $(printf '%s\n' ${accs[$k]} | sort -g | head -1) | $(printf '%s\n' ${accs[$k]} | sort -g | tail -1) |"
+  done
 done <"$native/suite.tsv"
-[ ${#medians[@]} -gt 1 ] && echo "| median program | $(printf '%s\n' "${medians[@]}" | median) | | |"
+for k in "${builds[@]}"; do
+  set -- ${medians[$k]}
+  col=""; [ -n "$other" ] && col=" $(buildof "$k") |"
+  [ $# -gt 1 ] && echo "| median program |$col $(printf '%s\n' "$@" | median) | | |"
+done
 exit 0
