@@ -106,12 +106,11 @@ void lp__rt_scouts_free(void)
  * Scouts in profiled phases went unused before: an interval predicted to
  * be in a profiled phase and scouted because the prediction before it was
  * wrong is where the program moves between phases, and the phase's
- * profiled interval may not be like it. Such intervals counting
- * themselves gave compress, graph and mtsort 2 to 4.5 more points of
- * call-graph accuracy (doc/eval-native.md). Brought up by CPU time (the
- * first interval, before there is a clock), the scouts' size was worse
- * than the profile's: rt/scale's uniform loop came out 9-14 % high in two
- * runs of three. */
+ * profiled interval may not be like it (doc/eval-native.md has the
+ * accuracy before and after). Those brought up by CPU time stay in their
+ * phase where it has a profile: their size rests on a slowdown measured
+ * in other intervals, and letting them stand for themselves too gained
+ * nothing measurable (compress, graph and mtsort, eight runs each way). */
 static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *never, uint64_t *own,
                              uint64_t slow_num, uint64_t slow_den)
 {
