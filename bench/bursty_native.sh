@@ -71,6 +71,7 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2
 
 # bzip2's source, fetched once.
 . "$here/debian_source.sh"
+. "$here/bzip2_common.sh"
 fetch_bzip2() { bzsrc=$(debian_source bzip2 "$cache"); }
 
 # One program: name, sources, link flags, count args, time args.
@@ -145,16 +146,8 @@ done <"$native/suite.tsv"
 if wanted bzip2; then
   [ -n "$bzsrc" ] || fetch_bzip2 || exit 1
   echo "bursty_native: bzip2 from $bzsrc" >&2
-  bzfiles=(); for f in blocksort huffman crctable randtable compress decompress bzlib bzip2; do
-    bzfiles+=("$bzsrc/$f.c"); done
-  # 3 MB of words drawn by a fixed generator (Park and Miller's): the same
-  # text on every machine, compressible about as English is.
-  awk 'BEGIN {split("profile branch sample window counter method edge block the of a and " \
-                    "to in value load compile hot cold call return loop phase trace", w, " ");
-              x = 12345; n = 0;
-              while (n < 3000000) { x = (x * 16807) % 2147483647; s = w[x % 24 + 1];
-                                    sep = (int(x / 24) % 13 == 0) ? "\n" : " ";
-                                    printf "%s%s", s, sep; n += length(s) + 1 } }' >"$work/bzin"
+  mapfile -t bzfiles < <(bzip2_files "$bzsrc")
+  bzip2_input "$work/bzin"
   measure bzip2 "-D_FILE_OFFSET_BITS=64 ${bzfiles[*]}" - "-c $work/bzin" "-c $work/bzin" ||
     { echo "bursty_native: bzip2 failed" >&2; exit 1; }
 fi

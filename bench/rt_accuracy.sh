@@ -8,9 +8,12 @@
 # compares them (the folded export). A single run of a windowed strategy
 # moves by tens of points on programs with short phases (compress, graph,
 # mtsort), so `lowprof eval native`, which takes one, shows one draw; this
-# gives the median and the spread.
+# gives the median and the spread. bzip2 1.0.8 from Debian's source runs
+# too (`bzip2 -c` of a 3 MB text, bzip2_common.sh), as the native
+# runtime's issue targets name it.
 #
-#   rt_accuracy.sh [-b BUILD] [-a BUILD] [-n RUNS] [-e LOWPROF] [PROGRAM...]
+#   rt_accuracy.sh [-b BUILD] [-a BUILD] [-n RUNS] [-e LOWPROF]
+#                  [-d BZIP2-SOURCE] [-c CACHE] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -a  a second build to compare with: each program is built with both,
@@ -18,20 +21,27 @@
 #     drift falls on both alike; the reference is -b's
 # -n  runs per program (default: 10)
 # -e  the settings under test (default: strategy=periodic,duty=10)
+# -d  a bzip2 source folder; without it the source is fetched once with
+#     `apt-get source bzip2` into CACHE (default:
+#     ~/.cache/lowprof/debian-source; debian_source.sh)
+# PROGRAM: names of the suite's programs, or bzip2 (default: all and bzip2)
 # Prints a Markdown table: per program (and build) the median, lowest and
 # highest accuracy in percent, then the median program's median.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 native=$root/workloads/native
-build=$root/build other= runs=10 env=strategy=periodic,duty=10
-while getopts "b:a:n:e:" opt; do
+build=$root/build other= runs=10 env=strategy=periodic,duty=10 bzsrc=
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/debian-source
+while getopts "b:a:n:e:d:c:" opt; do
   case $opt in
+    d) bzsrc=$(cd "$OPTARG" && pwd) || exit 2 ;;
+    c) cache=$OPTARG ;;
     b) build=$(cd "$OPTARG" && pwd) ;;
     a) other=$(cd "$OPTARG" && pwd) || exit 2 ;;
     n) runs=$OPTARG ;;
     e) env=$OPTARG ;;
-    *) sed -n '2,22p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,29p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -44,6 +54,8 @@ builds=(b); [ -n "$other" ] && builds=(a b)
 command -v clang >/dev/null || { echo "clang is needed" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+. "$here/debian_source.sh"
+. "$here/bzip2_common.sh"
 
 # One run's accuracy, in percent, against the reference's pairs.
 accuracy() { # reference.folded run.folded
@@ -76,18 +88,23 @@ hdr="| program |"; [ -n "$other" ] && hdr="| program | build |"
 echo "$hdr median accuracy, % ($env, $runs runs) | lowest | highest |"
 [ -n "$other" ] && echo "|---|---|---:|---:|---:|" || echo "|---|---:|---:|---:|"
 declare -A medians=()
-while IFS=$'\t' read -r name srcs link dargs _; do
-  case $name in ''|'#'*) continue ;; esac
-  if [ $# -gt 0 ]; then
-    want=0; for p in "$@"; do [ "$p" = "$name" ] && want=1; done
-    [ $want = 1 ] || continue
-  fi
-  args=(); [ "$dargs" != - ] && read -ra args <<<"$dargs"
-  linkf=(); [ "$link" != - ] && read -ra linkf <<<"$link"
-  src=(); for s in $srcs; do src+=("$native/$s"); done
+wanted() { # name -> 0 when asked for
+  [ ${#selected[@]} -eq 0 ] && return 0
+  local p; for p in "${selected[@]}"; do [ "$p" = "$1" ] && return 0; done
+  return 1
+}
+selected=("$@")
+
+# One program: its name, its link flags (- for none) and arguments (-
+# for none) as suite.tsv gives them, then its sources.
+measure() {
+  local name=$1 link=$2 dargs=$3; shift 3
+  local args=() linkf=() k r m col
+  [ "$dargs" != - ] && read -ra args <<<"$dargs"
+  [ "$link" != - ] && read -ra linkf <<<"$link"
   echo "$name: building" >&2
   for k in "${builds[@]}"; do
-    "$(buildof "$k")/src/cli/lowprof" cc --profiles=call-graph --cc=clang -- -O2 "${src[@]}" \
+    "$(buildof "$k")/src/cli/lowprof" cc --profiles=call-graph --cc=clang -- -O2 "$@" \
       -o "$work/$name.$k" "${linkf[@]}" >"$work/build.log" 2>&1 ||
       { echo "$name: build failed:" >&2; tail -5 "$work/build.log" >&2; exit 1; }
   done
@@ -107,7 +124,21 @@ while IFS=$'\t' read -r name srcs link dargs _; do
     col=""; [ -n "$other" ] && col=" $(buildof "$k") |"
     echo "| $name |$col $m | $(printf '%s\n' ${accs[$k]} | sort -g | head -1) | $(printf '%s\n' ${accs[$k]} | sort -g | tail -1) |"
   done
+}
+
+while IFS=$'\t' read -r name srcs link dargs _; do
+  case $name in ''|'#'*) continue ;; esac
+  wanted "$name" || continue
+  src=(); for s in $srcs; do src+=("$native/$s"); done
+  measure "$name" "$link" "$dargs" "${src[@]}"
 done <"$native/suite.tsv"
+if wanted bzip2; then
+  [ -n "$bzsrc" ] || bzsrc=$(debian_source bzip2 "$cache") || exit 1
+  echo "bzip2 from $bzsrc" >&2
+  mapfile -t bzfiles < <(bzip2_files "$bzsrc")
+  bzip2_input "$work/bzin"
+  measure bzip2 - "-c $work/bzin" -D_FILE_OFFSET_BITS=64 "${bzfiles[@]}"
+fi
 for k in "${builds[@]}"; do
   set -- ${medians[$k]}
   col=""; [ -n "$other" ] && col=" $(buildof "$k") |"
