@@ -9,8 +9,8 @@
 # moves by tens of points on programs with short phases (compress, graph,
 # mtsort), so `lowprof eval native`, which takes one, shows one draw; this
 # gives the median and the spread. bzip2 1.0.8 from Debian's source runs
-# too (`bzip2 -c` of a 3 MB text, bzip2_common.sh), as the native
-# runtime's issue targets name it.
+# too (`bzip2 -c` of a 3 MB text, bzip2_common.sh), a real program beside
+# the suite's six.
 #
 #   rt_accuracy.sh [-b BUILD] [-a BUILD] [-n RUNS] [-e LOWPROF]
 #                  [-d BZIP2-SOURCE] [-c CACHE] [PROGRAM...]
