@@ -179,7 +179,7 @@ int lp__rt_counts_closed(size_t i, unsigned type)
 void lp__rt_clock_opened(uint64_t now)
 {
     /* A scout window (phase strategy) is timed by its interval alone
-     * (rt_daemon.c), and chooses no clock: the phase strategy keeps its
+     * (rt_phase.c), and chooses no clock: the phase strategy keeps its
      * first one, and one chosen in the run's first interval, a start-up
      * the program never returns to, would time none of the rest. */
     if (!lp__rt_clock_wanted() || lp__rt.scouting)

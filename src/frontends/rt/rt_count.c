@@ -955,12 +955,31 @@ static void lp__rt_sum_into(uint64_t *dst, const uint64_t *src, size_t n)
         dst[i] += __atomic_load_n(&src[i], __ATOMIC_RELAXED);
 }
 
-void lp__rt_counts_sum(lp__rt_counts *c)
+void lp__rt_counts_zero(lp__rt_counts *c)
 {
     memset(c->m, 0, lp__rt.nmethods * sizeof *c->m);
     memset(c->b, 0, lp__rt.nguards * sizeof *c->b);
     memset(c->a, 0, (lp__rt.arc_mask + 1) * sizeof *c->a);
     c->events = 0;
+}
+
+static void lp__rt_add_diff(uint64_t *acc, const uint64_t *now, const uint64_t *base, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        acc[i] += now[i] - base[i];
+}
+
+void lp__rt_counts_add_diff(lp__rt_counts *acc, const lp__rt_counts *now, const lp__rt_counts *base)
+{
+    lp__rt_add_diff(acc->m, now->m, base->m, lp__rt.nmethods);
+    lp__rt_add_diff(acc->b, now->b, base->b, lp__rt.nguards);
+    lp__rt_add_diff(acc->a, now->a, base->a, lp__rt.arc_mask + 1);
+    acc->events += now->events - base->events;
+}
+
+void lp__rt_counts_sum(lp__rt_counts *c)
+{
+    lp__rt_counts_zero(c);
     /* The copies' counts not yet added to the blocks are read under the
      * lock (their threads may be ending). Others hold it for microseconds;
      * only a thread that crashed holding it keeps it, and the profile

@@ -10,7 +10,8 @@
  * rt_config.c (LOWPROF), rt_elf.c (modules, symbols, sites), rt_patch.c
  * (writing text), rt_count.c (the handlers behind the profile
  * instructions), rt_tramp.S (the entry trampoline), rt_daemon.c (windows
- * and strategies), rt_phase_out.c (the phase strategy's profiles and
+ * and strategies), rt_phase.c (the phase strategy's intervals and their
+ * windows), rt_phase_out.c (the phase strategy's profiles and
  * Interleaved messages), rt_clock.c (the clock methods), rt_copy.c (the
  * copies), rt_sampler.c (SIGPROF PC samples), rt_stacks.c (their
  * frame-pointer stacks and calling contexts), rt_dump.c (profile files),
@@ -433,6 +434,10 @@ LP__HIDDEN int lp__rt_counts_alloc(lp__rt_counts *c);
 LP__HIDDEN void lp__rt_counts_free(lp__rt_counts *c);
 /* Fills c with the current sums. Lock-free; signal-safe. */
 LP__HIDDEN void lp__rt_counts_sum(lp__rt_counts *c);
+LP__HIDDEN void lp__rt_counts_zero(lp__rt_counts *c);
+/* acc += now - base, array by array: what counted between two sums. */
+LP__HIDDEN void lp__rt_counts_add_diff(lp__rt_counts *acc, const lp__rt_counts *now,
+                                       const lp__rt_counts *base);
 /* Recorded events over every thread (bursty). */
 LP__HIDDEN uint64_t lp__rt_events_sum(void);
 
@@ -491,6 +496,32 @@ LP__HIDDEN int lp__rt_daemon_start(void);
 LP__HIDDEN void lp__rt_daemon_stop(void);
 /* Fork child: forget the parent's daemon state (no thread to join). */
 LP__HIDDEN void lp__rt_daemon_forget(void);
+/* Windows (caller holds lp__rt.lock): open switches the window's
+ * methods on at CPU time now; close switches them off and returns the
+ * program time the window held (0 if none was open). */
+LP__HIDDEN void lp__rt_window_open(uint64_t now);
+LP__HIDDEN uint64_t lp__rt_window_close(uint64_t now);
+/* Every method off until a first window, the copies taking the calls. */
+LP__HIDDEN void lp__rt_prewindow_begin(void);
+/* The generator of a random start: seed= where given, else each run's own. */
+LP__HIDDEN void lp__rt_start_seed(lp_rng *r);
+
+/* ---- the phase strategy (rt_phase.c) ----------------------------------------------------- */
+
+/* The run's first interval begins at CPU time now. */
+LP__HIDDEN void lp__rt_phase_begin(uint64_t now);
+/* Opens or closes the interval's windows that are due at now. */
+LP__HIDDEN void lp__rt_phase_windows_step(uint64_t now);
+/* The CPU time of the next window event, UINT64_MAX for none. */
+LP__HIDDEN uint64_t lp__rt_phase_window_next(void);
+/* Ends the interval in progress at now; decides the next (none if last). */
+LP__HIDDEN void lp__rt_phase_boundary(uint64_t now, int last);
+/* Whether the interval in progress takes the phase of the one before it
+ * (its PC samples then go unclassified). */
+LP__HIDDEN int lp__rt_phase_borrows(void);
+/* The strategy's tracker, daemon and tables: 0 or -1; free forgets them. */
+LP__HIDDEN int lp__rt_phase_alloc(void);
+LP__HIDDEN void lp__rt_phase_free(void);
 /* Profiles a part adds to a dump: > 0 when it wrote the whole-run ones
  * too, 0 when the dump should build them from the counters, < 0 an error. */
 typedef int (*lp__rt_profiles_fn)(lp_profile_set *set, int final);
@@ -498,7 +529,7 @@ typedef int (*lp__rt_profiles_fn)(lp_profile_set *set, int final);
  * (an lp__rt_profiles_fn for lp__rt_dump); 0 for the other strategies.
  * Caller holds the lock. */
 LP__HIDDEN int lp__rt_daemon_profiles(lp_profile_set *set, int final);
-/* The phase strategy's state that rt_daemon.c keeps and rt_phase_out.c
+/* The phase strategy's state that rt_phase.c keeps and rt_phase_out.c
  * writes out: the tracker and the daemon; each profiled interval's tables
  * (kept_tabs, nkept of them), scaled to the whole interval; every
  * interval's clock calls (UINT64_MAX: before the clock was chosen) and
@@ -534,7 +565,7 @@ extern uint64_t lp__rt_scout_rate[4] LP__HIDDEN;
  * measured on fewer. */
 enum { LP__RT_SCOUT_TICKS = 64 };
 /* Whether unprofiled intervals may be scouted: scout=N with the k-th
- * policy (refine has its own stand-ins); which are, rt_daemon.c says. */
+ * policy (refine has its own stand-ins); which are, rt_phase.c says. */
 LP__HIDDEN int lp__rt_scout_wanted(void);
 LP__HIDDEN void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu);
 LP__HIDDEN void lp__rt_scouts_free(void);

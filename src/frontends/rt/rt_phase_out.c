@@ -1,4 +1,4 @@
-/* The phase strategy's output (rt_daemon.c runs the strategy): the
+/* The phase strategy's output (rt_phase.c runs the strategy): the
  * whole-run estimate and per-phase profiles of a dump, with the trace and
  * the samples in the metadata, and under ship=interleaved a message per
  * profiled interval as it ends. Daemon (or the dump), under the lock. */
