@@ -550,8 +550,8 @@ extern uint64_t lp__rt_sampled_ns LP__HIDDEN;
 /* Scouting (scout=N): the CPU time of the scout windows and the intervals
  * scouted; each scouted interval's tables, brought to the whole interval,
  * join its phase's (lp__rt_scout_keep takes k's tables; by_cpu: brought
- * to the whole interval by CPU time), and the whole-run estimate takes a
- * phase's sum where no interval of it was profiled. */
+ * to the whole interval by CPU time), and stand for that interval in the
+ * whole-run estimate. */
 extern uint64_t lp__rt_scout_cpu LP__HIDDEN;
 extern uint64_t lp__rt_nscouted LP__HIDDEN;
 /* Over the profiled and scouted intervals the clock timed: the clock's
@@ -564,8 +564,8 @@ extern uint64_t lp__rt_scout_rate[4] LP__HIDDEN;
  * fewer are brought to their interval by CPU time, and no slowdown is
  * measured on fewer. */
 enum { LP__RT_SCOUT_TICKS = 64 };
-/* Whether unprofiled intervals may be scouted: scout=N with the k-th
- * policy (refine has its own stand-ins); which are, rt_phase.c says. */
+/* Whether the intervals not profiled are scouted (all of them, or none):
+ * scout=N with the k-th policy (refine has its own stand-ins). */
 LP__HIDDEN int lp__rt_scout_wanted(void);
 LP__HIDDEN void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu);
 LP__HIDDEN void lp__rt_scouts_free(void);

@@ -65,10 +65,6 @@ static void lp__rt_window_add(void)
     lp__rt_counts_add_diff(&lp__rt_acc, &lp__rt_now, &lp__rt_base);
 }
 
-/* Scouted intervals with a clock that may try to measure the windows'
- * slowdown (lp__rt_scout_next). */
-enum { LP__RT_SCOUT_MEASURE = 3 };
-
 /* The interval's windows' counts into k's tables, times num / den. */
 static int lp__rt_interval_tables(lp__rt_kept *k, uint64_t num, uint64_t den)
 {
@@ -84,47 +80,18 @@ static int lp__rt_interval_tables(lp__rt_kept *k, uint64_t num, uint64_t den)
     return rc;
 }
 
+/* Every interval not profiled is scouted (scout=N with the k-th policy;
+ * refine has its own stand-ins), and each stands for itself in the
+ * estimate (lp__rt_scout_keep). Scouted only where no profile stood, an
+ * unprofiled interval of a profiled phase took that phase's profile,
+ * which a phase as coarse as the tracker's threshold holds to one
+ * interval's mix of code: compress's decoder start, graph's comparators
+ * called from libc. Scouting all of them gained 0.3 to 3.8 points of
+ * call-graph accuracy on each native program, most on compress, graph and
+ * mtsort, for 5 % of those intervals in windows (doc/eval-native.md). */
 int lp__rt_scout_wanted(void)
 {
     return lp__rt.cfg.scout && !lp__rt.cfg.refine;
-}
-
-/* Scouted intervals with a clock so far (lp__rt_scout_next). */
-static uint64_t lp__rt_scout_timed;
-
-/* Whether the interval that just ended was in another phase than the
- * predictor named for it (lp__rt_scout_next). */
-static int lp__rt_mispredicted;
-
-/* Whether the interval now beginning, not profiled, is scouted: when
- * nothing is predicted for it, or the phase predicted has no profiled
- * interval, or the last prediction was wrong. An interval predicted to be
- * in a profiled phase is not otherwise: that profile stands for it, and
- * such scouts went unused (they were most of the scouts' price; a steady
- * program scouted nearly every interval). An interval that then turns
- * out to be in a phase with neither a profile nor scouts is lent to its
- * neighbour's (dc.lend), as before scouting: a phase of one interval
- * between profiled ones, such as mtsort's k-means input (32 M of its
- * calls, missing from some runs). A wrong prediction says the program is
- * moving between phases, where such intervals lie: scouted then, compress
- * and mtsort gained 4-12 points of call-graph accuracy for a scout share
- * of 1.7-3.4 % of the run instead of 0.9-2.2 % (doc/eval-native.md).
- * Once there is a clock, every interval is scouted until it has measured
- * the windows' slowdown (lp__rt_scout_rate) or has tried in
- * LP__RT_SCOUT_MEASURE scouted intervals: the run's first interval,
- * scouted before there was a clock, needs it (on rt/scale it came out
- * half the truth without). Without a clock nothing can measure it. */
-static int lp__rt_scout_next(void)
-{
-    if (!lp__rt_scout_wanted())
-        return 0;
-    if (lp__rt_tk.method >= 0 && !lp__rt_scout_rate[0] && lp__rt_scout_timed < LP__RT_SCOUT_MEASURE)
-        return 1;
-    uint32_t next = lp_phase_daemon_predicted(lp__rt_pd);
-    uint64_t intervals = 0, sampled = 0;
-    if (next != LP_PHASE_NONE)
-        lp_phase_daemon_stratum(lp__rt_pd, next, &intervals, &sampled);
-    return sampled == 0 || lp__rt_mispredicted;
 }
 
 /* The clock's calls over an interval that ended at now (num) and in its
@@ -187,7 +154,6 @@ static int lp__rt_scout_tables(uint64_t now, lp__rt_kept *k, int *by_cpu)
 {
     uint64_t num = 1, den = 1, cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
     *by_cpu = 0;
-    lp__rt_scout_timed += lp__rt_iv_kfrom != UINT64_MAX;
     if (lp__rt_win_counted && lp__rt_win_ticks >= LP__RT_SCOUT_TICKS &&
         lp__rt_iv_kfrom != UINT64_MAX) {
         num = lp__rt_clock_count() - lp__rt_iv_kfrom;
@@ -352,8 +318,6 @@ void lp__rt_phase_boundary(uint64_t now, int last)
     uint32_t phase =
         own ? lp_phase_tracker_end_interval(&lp__rt_tracker) : lp__rt_tracker.last_phase;
     int sample = 0;
-    uint32_t predicted = lp_phase_daemon_predicted(lp__rt_pd); /* for the one that ended */
-    lp__rt_mispredicted = predicted != LP_PHASE_NONE && predicted != phase;
     if (scouted) /* before the daemon ends it: lp_phase_daemon_cover */
         lp__rt_scout_keep(phase, &scout, by_cpu);
     if (last)
@@ -363,7 +327,7 @@ void lp__rt_phase_boundary(uint64_t now, int last)
     lp__rt_sampled = sample;
     if (sample)
         lp__rt_phase_window_begin(now, lp__rt.cfg.duty, 0);
-    else if (!last && lp__rt_scout_next())
+    else if (!last && lp__rt_scout_wanted())
         lp__rt_scout_begin(now);
     /* The interval just profiled leaves at once (Interleaved); the last
      * message, with the rest of the trace, when the daemon stops. */
@@ -381,7 +345,7 @@ void lp__rt_phase_begin(uint64_t now)
     lp__rt_sampled = sample;
     if (sample) {
         lp__rt_phase_window_begin(now, c->duty, 0);
-    } else if (lp__rt_scout_next()) {
+    } else if (lp__rt_scout_wanted()) {
         /* The first interval's scout windows open at a random point of
          * each quarter, the same in all four, the copies taking the
          * calls until the first (as periodic's): opened at each
@@ -416,8 +380,7 @@ void lp__rt_phase_free(void)
     lp__rt_sampled_ns = 0;
     lp__rt_sampled = 0;
     lp__rt.scouting = 0;
-    lp__rt_scout_cpu = lp__rt_nscouted = lp__rt_scout_timed = 0;
-    lp__rt_mispredicted = 0;
+    lp__rt_scout_cpu = lp__rt_nscouted = 0;
     memset(lp__rt_scout_rate, 0, sizeof lp__rt_scout_rate);
     lp__rt_scouts_free();
     lp__rt_win_next = UINT64_MAX;
