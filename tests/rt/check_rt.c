@@ -1422,9 +1422,10 @@ static double estimated(loaded *l, const char *f)
 #endif
 
 /* The phase strategy's estimates in the startup mode: hot()'s from one
- * profiled interval and the scout windows of the others, brought to their
- * intervals by CPU time (no method here can be a clock); other()'s from
- * the first interval's four scout windows, one at a
+ * profiled interval, weighed by CPU time against the others of its phase
+ * (their scouts are brought up by CPU time, no method here can be a
+ * clock, and the profile stands for them); other()'s from the first
+ * interval's four scout windows, one at a
  * random point of each quarter: a 150 ms phase holds three of them or
  * two. other() is held to a factor of two. */
 #define PHASE_SCOUT_BOUND 0.30
@@ -1688,13 +1689,11 @@ static int phase_scout_run(const char *env, int scouted, double *eo, double *eh)
               "scouted: phase-unrepresented-lent '%s', scouted for '%s' intervals (trace %s)",
               meta(&l, "phase-unrepresented-lent"), meta(&l, "scouted-for-intervals"),
               meta(&l, "phase-trace"));
-        /* Every interval is profiled or scouted, and the scouted ones
-         * stand for themselves. */
+        /* Every interval is profiled or scouted. */
         unsigned long long iv = strtoull(meta(&l, "intervals"), NULL, 10),
                            prof = strtoull(meta(&l, "sampled-intervals"), NULL, 10),
                            sc = strtoull(meta(&l, "scouted-intervals"), NULL, 10);
-        CHECK(sc >= 1 && sc + prof == iv &&
-                  strtoull(meta(&l, "scouted-own-intervals"), NULL, 10) == sc,
+        CHECK(sc >= 1 && sc + prof == iv,
               "scouted: %llu of %llu intervals scouted, %llu profiled (trace %s)", sc, iv, prof,
               meta(&l, "phase-trace"));
         char *report[] = {(char *)g_lowprof, "report", path_in(g_work, "ps.lpprof"), NULL};
@@ -1716,11 +1715,11 @@ static int phase_scout_run(const char *env, int scouted, double *eo, double *eh)
  * was missing from the estimate. Scouted (the default), the first
  * interval's scout windows stand for it. scout=0 runs too, for the log.
  * The scouted estimates are checked in the median of three runs: hot()'s
- * rests on CPU time, which moves from interval to interval on this kind of
- * virtual machine. When one profiled interval stood for the others, 24
- * runs read it -43 to +39 %, and a median of three in the suite +37.5 %;
- * with every interval scouted, 12 runs beside a benchmark read -15 to
- * +11 % (2026-11-28). */
+ * rests on one profiled interval's CPU time, which moves from interval to
+ * interval on this kind of virtual machine: 24 runs read it -43 to +39 %,
+ * and beside a benchmark a median of three in the suite +37.5 %
+ * (2026-11-28); weighed by CPU time, so that the cut-short last interval
+ * no longer counts as a whole one, 9 runs read -22 to +22 %. */
 static void test_phase_scout(void)
 {
     build("prog", NULL, NULL);

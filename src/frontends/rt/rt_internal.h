@@ -551,7 +551,8 @@ extern uint64_t lp__rt_sampled_ns LP__HIDDEN;
  * scouted; each scouted interval's tables, brought to the whole interval,
  * join its phase's (lp__rt_scout_keep takes k's tables; by_cpu: brought
  * to the whole interval by CPU time), and stand for that interval in the
- * whole-run estimate. */
+ * whole-run estimate where the clock brought them there or the phase has
+ * no profile. */
 extern uint64_t lp__rt_scout_cpu LP__HIDDEN;
 extern uint64_t lp__rt_nscouted LP__HIDDEN;
 /* Over the profiled and scouted intervals the clock timed: the clock's

@@ -81,14 +81,16 @@ static int lp__rt_interval_tables(lp__rt_kept *k, uint64_t num, uint64_t den)
 }
 
 /* Every interval not profiled is scouted (scout=N with the k-th policy;
- * refine has its own stand-ins), and each stands for itself in the
- * estimate (lp__rt_scout_keep). Scouted only where no profile stood, an
- * unprofiled interval of a profiled phase took that phase's profile,
- * which a phase as coarse as the tracker's threshold holds to one
- * interval's mix of code: compress's decoder start, graph's comparators
- * called from libc. Scouting all of them gained 0.3 to 3.8 points of
+ * refine has its own stand-ins), and stands for itself in the estimate
+ * where the clock brought its windows' counts to the whole interval, or
+ * its phase has no profile (lp__rt_scout_keep). Scouted only where no
+ * profile stood, an unprofiled interval of a profiled phase took that
+ * phase's profile, which a phase as coarse as the tracker's threshold
+ * holds to one interval's mix of code: compress's decoder start, graph's
+ * comparators called from libc. Scouting all of them gained 0.3 to 3.8 points of
  * call-graph accuracy on each native program, most on compress, graph and
- * mtsort, for 5 % of those intervals in windows (doc/eval-native.md). */
+ * mtsort, for 5 % of those intervals in windows and about half a point of
+ * the run's price (doc/eval-native.md). */
 int lp__rt_scout_wanted(void)
 {
     return lp__rt.cfg.scout && !lp__rt.cfg.refine;

@@ -32,17 +32,23 @@ static int lp__rt_ratio64(lp__rt_u128 a, lp__rt_u128 b, uint64_t *num, uint64_t 
 /* ---- scouts: the intervals not profiled ----------------------------------------------------- */
 
 /* Each phase's scouted intervals, their tables added up (each already
- * brought to its whole interval). Every one stands for itself
+ * brought to its whole interval), standing for themselves
  * (lp_phase_daemon_cover): the k-th policy profiles a phase from its k-th
  * predicted interval on, so a phase shorter than that (the run's
  * start-up, an input generator that runs once) was lent to a neighbour's
  * profile, and its own functions were missing from the estimate; and a
  * profiled phase's other intervals need not hold its profiled one's mix
- * (lp__rt_scout_wanted, rt_phase.c). One entry per phase that had a
+ * (lp__rt_scout_wanted, rt_phase.c). Those brought up by CPU time stand
+ * for themselves only in a phase never profiled; in a profiled one they
+ * count as its other intervals do. Their size rests on a slowdown
+ * measured in other intervals: standing for themselves there, the run's
+ * first interval (before a clock) read rt/scale's single-thread loop up
+ * to 34 % high, and call-graph accuracy on the native suite was the same
+ * either way (doc/eval-native.md). One entry per phase that had a
  * scouted interval, in order of appearance. */
 typedef struct lp__rt_scout {
     uint32_t phase;
-    uint64_t n;         /* intervals scouted */
+    uint64_t n, nk;     /* intervals scouted, those brought up by the clock */
     lp__rt_kept k, cpu; /* brought to their intervals by the clock, by CPU time */
 } lp__rt_scout;
 
@@ -64,7 +70,7 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu)
     }
     if (i == lp__rt_nscouts && lp__rt_nscouts < lp__rt_scouts_cap) {
         lp__rt_scouts[i].phase = phase;
-        lp__rt_scouts[i].n = 0;
+        lp__rt_scouts[i].n = lp__rt_scouts[i].nk = 0;
         for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
             lp_table_init(&lp__rt_scouts[i].k.t[t], 0);
             lp_table_init(&lp__rt_scouts[i].cpu.t[t], 0);
@@ -73,9 +79,11 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu)
     }
     /* Short of memory the interval is lost to the estimate (lent to a
      * neighbour if its phase has no profile), not the run. */
-    int keep = i < lp__rt_nscouts && lp_phase_daemon_cover(lp__rt_pd, 1) == 0;
-    if (keep)
+    int keep = i < lp__rt_nscouts && lp_phase_daemon_cover(lp__rt_pd, !by_cpu) == 0;
+    if (keep) {
         lp__rt_scouts[i].n++;
+        lp__rt_scouts[i].nk += !by_cpu;
+    }
     for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
         if (keep)
             (void)lp_table_merge(by_cpu ? &lp__rt_scouts[i].cpu.t[t] : &lp__rt_scouts[i].k.t[t],
@@ -96,9 +104,11 @@ void lp__rt_scouts_free(void)
     lp__rt_nscouts = lp__rt_scouts_cap = 0;
 }
 
-/* Adds to out the type-t tables of the scouted intervals, each standing
- * for itself (lp_phase_daemon_cover). Returns 0 or an error; in *never
- * the intervals scouted in phases never profiled, in *own all of them.
+/* Adds to out the type-t tables of the scouted intervals that stand for
+ * themselves (lp_phase_daemon_cover): those the clock brought to their
+ * interval, and in a phase never profiled every one; its profile stands
+ * for the rest. Returns 0 or an error; in *never the intervals scouted in
+ * phases never profiled, in *own all that stand for themselves.
  * The tables brought to their intervals by CPU time are first brought up
  * by the windows' slowdown, slow_num / slow_den (lp__rt_slowdown). */
 static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *never, uint64_t *own,
@@ -110,9 +120,9 @@ static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *never, uint64_
         uint64_t intervals = 0, sampled = 0;
         lp_phase_daemon_stratum(lp__rt_pd, lp__rt_scouts[i].phase, &intervals, &sampled);
         *never += sampled ? 0 : lp__rt_scouts[i].n;
-        *own += lp__rt_scouts[i].n;
+        *own += sampled ? lp__rt_scouts[i].nk : lp__rt_scouts[i].n;
         rc = lp_table_merge(out, &lp__rt_scouts[i].k.t[t]);
-        if (!rc)
+        if (!rc && !sampled)
             rc = lp_phase_scale_add(out, &lp__rt_scouts[i].cpu.t[t], slow_num, slow_den);
     }
     return rc;
@@ -204,11 +214,9 @@ static uint64_t lp__rt_iv_calls(size_t i, uint64_t rate_num, uint64_t rate_den)
  * the phase's mean clock calls per interval (those lent to it included:
  * lp_phase_daemon_stands_for) over the calls in this one. Without a
  * clock the unit is CPU time, which leaves the slowdown in but takes out
- * a cut-short last interval and a boundary the daemon reached late
- * (scout=0, or intervals lent: a scouted interval stands for itself, and
- * so does a profiled one then): a loop whose phase was one profiled
- * interval and four more, the last three-quarters long, read 5 % high by
- * a whole interval's weight.
+ * a cut-short last interval and a boundary the daemon reached late: a
+ * loop whose phase was one profiled interval and four more, the last
+ * three-quarters long, read 5 % high by a whole interval's weight.
  * 1/1 where neither says anything. (Its counts were already scaled from
  * its window to the whole interval: lp__rt_keep_interval.)
  * The per-phase profiles stay raw: the collector weights them by the trace
