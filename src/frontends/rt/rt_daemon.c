@@ -397,9 +397,9 @@ static uint64_t lp__rt_nap(uint64_t now)
     lp__rt_nap_wall = wall;
     uint64_t nap = 100000000ULL; /* at least ten drains a second */
     /* A phase interval's windows open and close within it. */
-    uint64_t next = lp__rt_next;
-    if (lp__rt.cfg.strategy == LP__RT_PHASE && lp__rt_phase_window_next() < next)
-        next = lp__rt_phase_window_next();
+    uint64_t next = lp__rt_next, win = lp__rt_phase_window_next();
+    if (lp__rt.cfg.strategy == LP__RT_PHASE && win < next)
+        next = win;
     if (next != UINT64_MAX && next > now) {
         uint64_t d = (next - now) / rate16 * 16;
         nap = d < nap ? d : nap;
