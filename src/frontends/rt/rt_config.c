@@ -329,11 +329,13 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
     }
     /* A phase signature needs tens of PC samples, and CPU-time timers tick
      * at the kernel's HZ (250 here): 200 ms gives about fifty. */
-    /* phase profiles whole representative intervals unless told to
-     * profile part of each (duty=N spreads N % over four windows: cheaper,
-     * less accurate, doc/runtime.md). */
+    /* phase profiles half of each representative interval, in four
+     * windows (the run's first profiled interval whole: it chooses the
+     * clock, rt_phase.c). Whole intervals had the native suite's 1-3 s
+     * programs profiled for 20-34 % of their CPU time, at no better
+     * call-graph accuracy (doc/eval-native.md). */
     if (cfg->strategy == LP__RT_PHASE && !cfg->duty_set)
-        cfg->duty = 100;
+        cfg->duty = 50;
     if (cfg->strategy == LP__RT_PHASE && !cfg->period_set)
         cfg->period_ns = 200 * 1000000ULL;
     return 0;

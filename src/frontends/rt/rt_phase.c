@@ -246,6 +246,16 @@ static void lp__rt_phase_window_begin(uint64_t now, unsigned duty, uint64_t dela
     lp__rt_win_next = now + delay;
 }
 
+/* The part of a profiled interval that its windows count: duty %, once
+ * a clock can bring windows to their whole interval; before that (the
+ * run's first profiled interval, which chooses the clock) all of it, since
+ * CPU time alone misses how much slower the program runs in a window
+ * (doc/runtime.md, "Estimates"). */
+static unsigned lp__rt_profiled_duty(void)
+{
+    return lp__rt_tk.method >= 0 ? lp__rt.cfg.duty : 100;
+}
+
 /* An interval that is not profiled begins at now: scouted. */
 static void lp__rt_scout_begin(uint64_t now)
 {
@@ -328,7 +338,7 @@ void lp__rt_phase_boundary(uint64_t now, int last)
         sample = 0;
     lp__rt_sampled = sample;
     if (sample)
-        lp__rt_phase_window_begin(now, lp__rt.cfg.duty, 0);
+        lp__rt_phase_window_begin(now, lp__rt_profiled_duty(), 0);
     else if (!last && lp__rt_scout_wanted())
         lp__rt_scout_begin(now);
     /* The interval just profiled leaves at once (Interleaved); the last
@@ -346,7 +356,7 @@ void lp__rt_phase_begin(uint64_t now)
     lp_phase_daemon_start(lp__rt_pd, LP_PHASE_NONE, &sample);
     lp__rt_sampled = sample;
     if (sample) {
-        lp__rt_phase_window_begin(now, c->duty, 0);
+        lp__rt_phase_window_begin(now, lp__rt_profiled_duty(), 0);
     } else if (lp__rt_scout_wanted()) {
         /* The first interval's scout windows open at a random point of
          * each quarter, the same in all four, the copies taking the
