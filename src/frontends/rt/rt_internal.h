@@ -532,13 +532,14 @@ LP__HIDDEN int lp__rt_daemon_profiles(lp_profile_set *set, int final);
 /* The phase strategy's state that rt_phase.c keeps and rt_phase_out.c
  * writes out: the tracker and the daemon; each profiled interval's tables
  * (kept_tabs, nkept of them), scaled to the whole interval; every
- * interval's clock calls (UINT64_MAX: before the clock was chosen) and
- * CPU time; the CPU time profiled. */
+ * interval's clock calls (UINT64_MAX: before the clock was chosen), CPU
+ * time and whether it was profiled whole; the CPU time profiled. */
 typedef struct lp__rt_kept {
     lp_table t[LP_PROF_TYPE_MAX + 1];
 } lp__rt_kept;
 typedef struct lp__rt_iv {
     uint64_t ticks, cpu;
+    int whole;
 } lp__rt_iv;
 extern lp_phase_tracker lp__rt_tracker LP__HIDDEN;
 extern lp_phase_daemon *lp__rt_pd LP__HIDDEN;

@@ -293,6 +293,7 @@ static void lp__rt_interval_ticks(uint64_t now, int was)
     else if (was && lp__rt_kept_calls != UINT64_MAX)
         iv->ticks = lp__rt_kept_calls; /* the clock was chosen in its window */
     iv->cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
+    iv->whole = was && lp__rt_win_duty == 100;
     lp__rt_iv_from = lp__rt_tk.method >= 0 ? k : UINT64_MAX;
     lp__rt_iv_began = now;
 }

@@ -258,23 +258,26 @@ static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint
  * over those in them. Measured in the intervals the clock timed
  * (lp__rt_scout_rate); where none could (the clock rarely called in the
  * scouts' phases), by whole profiled intervals against the unprofiled
- * ones of the same phase, where both saw enough of its calls. The scouted
+ * ones of the same phase, where both saw enough of its calls (an interval
+ * profiled in part is neither). The scouted
  * intervals brought to their whole by CPU time need it: on a call-heavy
  * loop (rt/scale) they came out half the truth without it. */
 static void lp__rt_slowdown(const lp_phase_sample *samples, size_t ns, uint64_t *num, uint64_t *den)
 {
     lp__rt_u128 r[4] = {lp__rt_scout_rate[0], lp__rt_scout_rate[1], lp__rt_scout_rate[2],
                         lp__rt_scout_rate[3]};
-    if (!r[0] && lp__rt.cfg.duty == 100) {
+    if (!r[0]) {
         lp_table by; /* key {phase, profiled}: v[0] clock calls, v[1] CPU ns */
         lp_table_init(&by, 0);
         size_t nt = 0;
         const uint32_t *trace = lp_phase_daemon_trace(lp__rt_pd, &nt);
         nt = nt < lp__rt_niv ? nt : lp__rt_niv;
         for (size_t i = 0; i < nt; i++) {
-            if (lp__rt_ivs[i].ticks == UINT64_MAX || !lp__rt_ivs[i].cpu)
+            int kept = lp__rt_iv_kept(samples, ns, i);
+            if (lp__rt_ivs[i].ticks == UINT64_MAX || !lp__rt_ivs[i].cpu ||
+                (kept && !lp__rt_ivs[i].whole))
                 continue;
-            lp_key k = {trace[i], (uint64_t)lp__rt_iv_kept(samples, ns, i)};
+            lp_key k = {trace[i], (uint64_t)kept};
             lp_entry *e = lp_table_upsert(&by, k);
             if (e) {
                 e->v[0] += lp__rt_ivs[i].ticks;
