@@ -273,9 +273,10 @@ static void lp__rt_slowdown(const lp_phase_sample *samples, size_t ns, uint64_t 
         const uint32_t *trace = lp_phase_daemon_trace(lp__rt_pd, &nt);
         nt = nt < lp__rt_niv ? nt : lp__rt_niv;
         for (size_t i = 0; i < nt; i++) {
+            if (lp__rt_ivs[i].ticks == UINT64_MAX || !lp__rt_ivs[i].cpu)
+                continue;
             int kept = lp__rt_iv_kept(samples, ns, i);
-            if (lp__rt_ivs[i].ticks == UINT64_MAX || !lp__rt_ivs[i].cpu ||
-                (kept && !lp__rt_ivs[i].whole))
+            if (kept && !lp__rt_ivs[i].whole)
                 continue;
             lp_key k = {trace[i], (uint64_t)kept};
             lp_entry *e = lp_table_upsert(&by, k);
