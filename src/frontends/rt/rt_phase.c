@@ -97,17 +97,21 @@ int lp__rt_scout_wanted(void)
 }
 
 /* The clock's calls over an interval that ended at now (num) and in its
- * windows (den), with the windows' CPU time: how much slower the windows
- * ran than the rest (lp__rt_scout_rate), for the scouted intervals that
- * only CPU time could bring to their whole interval. */
-static void lp__rt_slowdown_note(uint64_t num, uint64_t den, uint64_t now)
+ * windows (den), with the windows' CPU time, into rate: how much slower
+ * the windows ran than the rest (lp__rt_slowdown, rt_phase_out.c). Every
+ * interval the clock timed whole is noted, those whose windows saw none
+ * of its calls too: a clock called in bursts (compress's Huffman builder,
+ * one burst per block) is caught by a few milliseconds of windows in some
+ * intervals and missed in the others, so the rate of the intervals that
+ * caught it alone overstates its calls in windows. */
+static void lp__rt_slowdown_note(uint64_t rate[4], uint64_t num, uint64_t den, uint64_t now)
 {
     uint64_t cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
-    if (den >= LP__RT_SCOUT_TICKS && num > den && cpu > lp__rt_win_cpu && lp__rt_win_cpu) {
-        lp__rt_scout_rate[0] += den;
-        lp__rt_scout_rate[1] += lp__rt_win_cpu;
-        lp__rt_scout_rate[2] += num - den;
-        lp__rt_scout_rate[3] += cpu - lp__rt_win_cpu;
+    if (num >= den && cpu > lp__rt_win_cpu && lp__rt_win_cpu) {
+        rate[0] += den;
+        rate[1] += lp__rt_win_cpu;
+        rate[2] += num - den;
+        rate[3] += cpu - lp__rt_win_cpu;
     }
 }
 
@@ -126,7 +130,7 @@ static int lp__rt_keep_interval(uint64_t now)
         num = lp__rt_kept_calls = lp__rt_iv_pre + (lp__rt_clock_count() - lp__rt_iv_kfrom);
         den = lp__rt_win_ticks;
         if (!lp__rt_iv_pre)
-            lp__rt_slowdown_note(num, den, now);
+            lp__rt_slowdown_note(lp__rt_scout_rate, num, den, now);
     } else if (lp__rt_win_cpu && now > lp__rt_iv_began) {
         num = now - lp__rt_iv_began;
         den = lp__rt_win_cpu;
@@ -145,26 +149,31 @@ static int lp__rt_keep_interval(uint64_t now)
 }
 
 /* The scout windows' counts of the interval that just ended at now, into
- * k, brought to the whole interval as a profiled one's are, but by the
- * clock only where the windows saw enough of its calls: a clock chosen in
- * another phase may be called a handful of times in a scout's windows,
- * and a ratio of a handful is noise. Otherwise by CPU time, which leaves
- * the windows' slowdown in; *by_cpu says so, and the estimate takes it
- * out by what the clock measured elsewhere (lp__rt_slowdown,
- * rt_phase_out.c). */
-static int lp__rt_scout_tables(uint64_t now, lp__rt_kept *k, int *by_cpu)
+ * k, brought to the whole interval by CPU time, which leaves the windows'
+ * slowdown in; the estimate takes it out (lp__rt_scouts_add,
+ * rt_phase_out.c). Where the clock counted the whole interval, its calls
+ * in the windows and out of them go to rate, for the slowdown of the
+ * interval's phase; brought up by each interval's own clock calls, a
+ * scout whose windows caught one of a bursty clock's bursts read its
+ * interval at a third of its size (compress: a scale of 5-8 where CPU
+ * time gave 16-18), and one that caught none by CPU time alone. Where it
+ * did not (no clock yet), *by_cpu says so, and the run's slowdown is
+ * taken out. */
+static int lp__rt_scout_tables(uint64_t now, lp__rt_kept *k, int *by_cpu, uint64_t rate[4])
 {
     uint64_t num = 1, den = 1, cpu = now > lp__rt_iv_began ? now - lp__rt_iv_began : 0;
     *by_cpu = 0;
-    if (lp__rt_win_counted && lp__rt_win_ticks >= LP__RT_SCOUT_TICKS &&
-        lp__rt_iv_kfrom != UINT64_MAX) {
-        num = lp__rt_clock_count() - lp__rt_iv_kfrom;
-        den = lp__rt_win_ticks;
-        lp__rt_slowdown_note(num, den, now);
-    } else if (lp__rt_win_cpu && cpu) {
+    memset(rate, 0, 4 * sizeof *rate);
+    if (lp__rt_win_cpu && cpu) {
         num = cpu;
         den = lp__rt_win_cpu;
-        *by_cpu = 1;
+        if (lp__rt_win_counted && lp__rt_iv_kfrom != UINT64_MAX) {
+            uint64_t all = lp__rt_clock_count() - lp__rt_iv_kfrom;
+            lp__rt_slowdown_note(rate, all, lp__rt_win_ticks, now);
+            lp__rt_slowdown_note(lp__rt_scout_rate, all, lp__rt_win_ticks, now);
+        } else {
+            *by_cpu = 1;
+        }
     }
     return lp__rt_interval_tables(k, num, den);
 }
@@ -311,6 +320,7 @@ void lp__rt_phase_boundary(uint64_t now, int last)
             lp__rt_clock_choose(); /* from the window's calls */
     }
     lp__rt_kept scout;
+    uint64_t rate[4];
     int scouted = lp__rt.scouting, by_cpu = 0;
     if (scouted) {
         if (lp__rt.window_on)
@@ -318,7 +328,7 @@ void lp__rt_phase_boundary(uint64_t now, int last)
         lp__rt_win_next = UINT64_MAX;
         lp__rt_scout_cpu += lp__rt_win_cpu;
         lp__rt_nscouted++;
-        scouted = lp__rt_scout_tables(now, &scout, &by_cpu) == 0;
+        scouted = lp__rt_scout_tables(now, &scout, &by_cpu, rate) == 0;
         lp__rt.scouting = 0;
     }
     lp__rt_interval_ticks(now, was);
@@ -332,7 +342,7 @@ void lp__rt_phase_boundary(uint64_t now, int last)
         own ? lp_phase_tracker_end_interval(&lp__rt_tracker) : lp__rt_tracker.last_phase;
     int sample = 0;
     if (scouted) /* before the daemon ends it: lp_phase_daemon_cover */
-        lp__rt_scout_keep(phase, &scout, by_cpu);
+        lp__rt_scout_keep(phase, &scout, by_cpu, rate);
     if (last)
         lp_phase_daemon_finish(lp__rt_pd, phase);
     else if (lp_phase_daemon_boundary(lp__rt_pd, phase, LP_PHASE_NONE, &sample) != 0)

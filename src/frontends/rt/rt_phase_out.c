@@ -48,14 +48,15 @@ static int lp__rt_ratio64(lp__rt_u128 a, lp__rt_u128 b, uint64_t *num, uint64_t 
  * scouted interval, in order of appearance. */
 typedef struct lp__rt_scout {
     uint32_t phase;
-    uint64_t n, nk;     /* intervals scouted, those brought up by the clock */
-    lp__rt_kept k, cpu; /* brought to their intervals by the clock, by CPU time */
+    uint64_t n, nk;     /* intervals scouted, those the clock timed */
+    lp__rt_kept k, cpu; /* timed by the clock, not (no clock yet) */
+    uint64_t rate[4];   /* the timed ones' clock calls and CPU time, as lp__rt_scout_rate */
 } lp__rt_scout;
 
 static lp__rt_scout *lp__rt_scouts;
 static size_t lp__rt_nscouts, lp__rt_scouts_cap;
 
-void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu)
+void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu, const uint64_t rate[4])
 {
     size_t i = 0;
     while (i < lp__rt_nscouts && lp__rt_scouts[i].phase != phase)
@@ -71,6 +72,7 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu)
     if (i == lp__rt_nscouts && lp__rt_nscouts < lp__rt_scouts_cap) {
         lp__rt_scouts[i].phase = phase;
         lp__rt_scouts[i].n = lp__rt_scouts[i].nk = 0;
+        memset(lp__rt_scouts[i].rate, 0, sizeof lp__rt_scouts[i].rate);
         for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
             lp_table_init(&lp__rt_scouts[i].k.t[t], 0);
             lp_table_init(&lp__rt_scouts[i].cpu.t[t], 0);
@@ -83,6 +85,8 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu)
     if (keep) {
         lp__rt_scouts[i].n++;
         lp__rt_scouts[i].nk += !by_cpu;
+        for (unsigned r = 0; r < 4; r++)
+            lp__rt_scouts[i].rate[r] += rate[r];
     }
     for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
         if (keep)
@@ -104,26 +108,47 @@ void lp__rt_scouts_free(void)
     lp__rt_nscouts = lp__rt_scouts_cap = 0;
 }
 
+/* How much slower the program ran counting than not, as num / den (at
+ * least 1, at most 8): the clock's calls per CPU ns out of the windows
+ * (r[2] calls in r[3] ns) over those in them (r[0] in r[1]). 0, with num
+ * and den as they were, where either side saw too few calls to tell. */
+static int lp__rt_slowdown_of(const lp__rt_u128 r[4], uint64_t *num, uint64_t *den)
+{
+    if (r[0] < LP__RT_SCOUT_TICKS || r[2] < LP__RT_SCOUT_TICKS)
+        return 0;
+    if (!lp__rt_ratio64(r[2] * r[1], r[3] * r[0], num, den) || *num <= *den)
+        *num = *den = 1;
+    else if (*num / 8 > *den)
+        *num = 8 * *den;
+    return 1;
+}
+
 /* Adds to out the type-t tables of the scouted intervals that stand for
- * themselves (lp_phase_daemon_cover): those the clock brought to their
- * interval, and in a phase never profiled every one; its profile stands
- * for the rest. Returns 0 or an error; in *never the intervals scouted in
- * phases never profiled, in *own all that stand for themselves.
- * The tables brought to their intervals by CPU time are first brought up
- * by the windows' slowdown, slow_num / slow_den (lp__rt_slowdown). */
+ * themselves (lp_phase_daemon_cover): those the clock timed, and in a
+ * phase never profiled every one; its profile stands for the rest.
+ * Returns 0 or an error; in *never the intervals scouted in phases never
+ * profiled, in *own all that stand for themselves.
+ * The tables are brought to their intervals by CPU time, and then up by
+ * the windows' slowdown: that of their phase's scouts where their
+ * windows saw enough of the clock's calls (the slowdown differs between
+ * phases as their mix of counted calls does), else the run's, slow_num /
+ * slow_den (lp__rt_slowdown). */
 static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *never, uint64_t *own,
                              uint64_t slow_num, uint64_t slow_den)
 {
     int rc = 0;
     *never = *own = 0;
     for (size_t i = 0; i < lp__rt_nscouts && !rc; i++) {
-        uint64_t intervals = 0, sampled = 0;
-        lp_phase_daemon_stratum(lp__rt_pd, lp__rt_scouts[i].phase, &intervals, &sampled);
-        *never += sampled ? 0 : lp__rt_scouts[i].n;
-        *own += sampled ? lp__rt_scouts[i].nk : lp__rt_scouts[i].n;
-        rc = lp_table_merge(out, &lp__rt_scouts[i].k.t[t]);
+        const lp__rt_scout *sc = &lp__rt_scouts[i];
+        uint64_t intervals = 0, sampled = 0, num = slow_num, den = slow_den;
+        lp_phase_daemon_stratum(lp__rt_pd, sc->phase, &intervals, &sampled);
+        *never += sampled ? 0 : sc->n;
+        *own += sampled ? sc->nk : sc->n;
+        lp__rt_u128 r[4] = {sc->rate[0], sc->rate[1], sc->rate[2], sc->rate[3]};
+        (void)lp__rt_slowdown_of(r, &num, &den);
+        rc = lp_phase_scale_add(out, &sc->k.t[t], num, den);
         if (!rc && !sampled)
-            rc = lp_phase_scale_add(out, &lp__rt_scouts[i].cpu.t[t], slow_num, slow_den);
+            rc = lp_phase_scale_add(out, &sc->cpu.t[t], slow_num, slow_den);
     }
     return rc;
 }
@@ -253,58 +278,53 @@ static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint
     }
 }
 
-/* How much slower the program ran counting than not, as num / den (at
- * least 1, at most 8): the clock's calls per CPU ns out of the windows
- * over those in them. Measured in the intervals the clock timed
- * (lp__rt_scout_rate); where none could (the clock rarely called in the
- * scouts' phases), by whole profiled intervals against the unprofiled
- * ones of the same phase, where both saw enough of its calls (an interval
- * profiled in part is neither). The scouted
- * intervals brought to their whole by CPU time need it: on a call-heavy
- * loop (rt/scale) they came out half the truth without it. */
+/* The run's windows' slowdown, num / den (lp__rt_slowdown_of): measured
+ * in the intervals the clock timed whole (lp__rt_scout_rate); where those
+ * saw too few of its calls (the clock rarely called in the scouts'
+ * phases), by whole profiled intervals against the unprofiled ones of the
+ * same phase, where both saw enough of its calls (an interval profiled in
+ * part is neither). The scouted intervals brought to their whole by CPU
+ * time need it: on a call-heavy loop (rt/scale) they came out half the
+ * truth without it. */
 static void lp__rt_slowdown(const lp_phase_sample *samples, size_t ns, uint64_t *num, uint64_t *den)
 {
     lp__rt_u128 r[4] = {lp__rt_scout_rate[0], lp__rt_scout_rate[1], lp__rt_scout_rate[2],
                         lp__rt_scout_rate[3]};
-    if (!r[0]) {
-        lp_table by; /* key {phase, profiled}: v[0] clock calls, v[1] CPU ns */
-        lp_table_init(&by, 0);
-        size_t nt = 0;
-        const uint32_t *trace = lp_phase_daemon_trace(lp__rt_pd, &nt);
-        nt = nt < lp__rt_niv ? nt : lp__rt_niv;
-        for (size_t i = 0; i < nt; i++) {
-            if (lp__rt_ivs[i].ticks == UINT64_MAX || !lp__rt_ivs[i].cpu)
-                continue;
-            int kept = lp__rt_iv_kept(samples, ns, i);
-            if (kept && !lp__rt_ivs[i].whole)
-                continue;
-            lp_key k = {trace[i], (uint64_t)kept};
-            lp_entry *e = lp_table_upsert(&by, k);
-            if (e) {
-                e->v[0] += lp__rt_ivs[i].ticks;
-                e->v[1] += lp__rt_ivs[i].cpu;
-            }
+    *num = *den = 1;
+    if (lp__rt_slowdown_of(r, num, den))
+        return;
+    memset(r, 0, sizeof r);
+    lp_table by; /* key {phase, profiled}: v[0] clock calls, v[1] CPU ns */
+    lp_table_init(&by, 0);
+    size_t nt = 0;
+    const uint32_t *trace = lp_phase_daemon_trace(lp__rt_pd, &nt);
+    nt = nt < lp__rt_niv ? nt : lp__rt_niv;
+    for (size_t i = 0; i < nt; i++) {
+        if (lp__rt_ivs[i].ticks == UINT64_MAX || !lp__rt_ivs[i].cpu)
+            continue;
+        int kept = lp__rt_iv_kept(samples, ns, i);
+        if (kept && !lp__rt_ivs[i].whole)
+            continue;
+        lp_key k = {trace[i], (uint64_t)kept};
+        lp_entry *e = lp_table_upsert(&by, k);
+        if (e) {
+            e->v[0] += lp__rt_ivs[i].ticks;
+            e->v[1] += lp__rt_ivs[i].cpu;
         }
-        size_t cur = 0;
-        for (const lp_entry *e; (e = lp_table_next(&by, &cur)) != NULL;) {
-            lp_key k = {e->key.a, 0};
-            const lp_entry *plain = e->key.b ? lp_table_find(&by, k) : NULL;
-            if (!plain || e->v[0] < LP__RT_SCOUT_TICKS || plain->v[0] < LP__RT_SCOUT_TICKS)
-                continue;
-            r[0] += e->v[0];
-            r[1] += e->v[1];
-            r[2] += plain->v[0];
-            r[3] += plain->v[1];
-        }
-        lp_table_fini(&by);
     }
-    /* (rest calls / rest CPU) / (window calls / window CPU) */
-    if (lp__rt_ratio64(r[2] * r[1], r[3] * r[0], num, den) && *num > *den) {
-        if (*num / 8 > *den)
-            *num = 8 * *den;
-    } else {
-        *num = *den = 1;
+    size_t cur = 0;
+    for (const lp_entry *e; (e = lp_table_next(&by, &cur)) != NULL;) {
+        lp_key k = {e->key.a, 0};
+        const lp_entry *plain = e->key.b ? lp_table_find(&by, k) : NULL;
+        if (!plain || e->v[0] < LP__RT_SCOUT_TICKS || plain->v[0] < LP__RT_SCOUT_TICKS)
+            continue;
+        r[0] += e->v[0];
+        r[1] += e->v[1];
+        r[2] += plain->v[0];
+        r[3] += plain->v[1];
     }
+    lp_table_fini(&by);
+    (void)lp__rt_slowdown_of(r, num, den);
 }
 
 int lp__rt_daemon_profiles(lp_profile_set *set, int final)
