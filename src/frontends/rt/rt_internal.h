@@ -549,9 +549,10 @@ extern lp__rt_iv *lp__rt_ivs LP__HIDDEN;
 extern size_t lp__rt_niv LP__HIDDEN;
 extern uint64_t lp__rt_sampled_ns LP__HIDDEN;
 /* Scouting (scout=N): the CPU time of the scout windows and the intervals
- * scouted; each scouted interval's tables, brought to the whole interval
- * by CPU time, join its phase's (lp__rt_scout_keep takes k's tables, and
- * rate: the clock's calls and CPU time in its windows and out of them, as
+ * scouted; each scouted interval's tables join its phase's
+ * (lp__rt_scout_keep takes k's: the windows' counts, and those times the
+ * rest of the interval's CPU time over the windows'; rate: the clock's
+ * calls and CPU time in its windows and out of them, as
  * lp__rt_scout_rate; by_cpu: the clock did not time it), and stand for
  * that interval in the whole-run estimate where the clock timed it or the
  * phase has no profile. */
@@ -569,7 +570,7 @@ enum { LP__RT_SCOUT_TICKS = 64 };
 /* Whether the intervals not profiled are scouted (all of them, or none):
  * scout=N with the k-th policy (refine has its own stand-ins). */
 LP__HIDDEN int lp__rt_scout_wanted(void);
-LP__HIDDEN void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu,
+LP__HIDDEN void lp__rt_scout_keep(uint32_t phase, lp__rt_kept k[2], int by_cpu,
                                   const uint64_t rate[4]);
 LP__HIDDEN void lp__rt_scouts_free(void);
 /* ship=interleaved: the message of the profiled intervals that ended since

@@ -48,15 +48,15 @@ static int lp__rt_ratio64(lp__rt_u128 a, lp__rt_u128 b, uint64_t *num, uint64_t 
  * scouted interval, in order of appearance. */
 typedef struct lp__rt_scout {
     uint32_t phase;
-    uint64_t n, nk;     /* intervals scouted, those the clock timed */
-    lp__rt_kept k, cpu; /* timed by the clock, not (no clock yet) */
-    uint64_t rate[4];   /* the timed ones' clock calls and CPU time, as lp__rt_scout_rate */
+    uint64_t n, nk;           /* intervals scouted, those the clock timed */
+    lp__rt_kept k[2], cpu[2]; /* timed by the clock, not (no clock yet): lp__rt_scout_keep */
+    uint64_t rate[4];         /* the timed ones' clock calls and CPU time, as lp__rt_scout_rate */
 } lp__rt_scout;
 
 static lp__rt_scout *lp__rt_scouts;
 static size_t lp__rt_nscouts, lp__rt_scouts_cap;
 
-void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu, const uint64_t rate[4])
+void lp__rt_scout_keep(uint32_t phase, lp__rt_kept k[2], int by_cpu, const uint64_t rate[4])
 {
     size_t i = 0;
     while (i < lp__rt_nscouts && lp__rt_scouts[i].phase != phase)
@@ -73,10 +73,11 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu, const uint64_
         lp__rt_scouts[i].phase = phase;
         lp__rt_scouts[i].n = lp__rt_scouts[i].nk = 0;
         memset(lp__rt_scouts[i].rate, 0, sizeof lp__rt_scouts[i].rate);
-        for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
-            lp_table_init(&lp__rt_scouts[i].k.t[t], 0);
-            lp_table_init(&lp__rt_scouts[i].cpu.t[t], 0);
-        }
+        for (unsigned h = 0; h < 2; h++)
+            for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
+                lp_table_init(&lp__rt_scouts[i].k[h].t[t], 0);
+                lp_table_init(&lp__rt_scouts[i].cpu[h].t[t], 0);
+            }
         lp__rt_nscouts++;
     }
     /* Short of memory the interval is lost to the estimate (lent to a
@@ -88,21 +89,24 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept *k, int by_cpu, const uint64_
         for (unsigned r = 0; r < 4; r++)
             lp__rt_scouts[i].rate[r] += rate[r];
     }
-    for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
-        if (keep)
-            (void)lp_table_merge(by_cpu ? &lp__rt_scouts[i].cpu.t[t] : &lp__rt_scouts[i].k.t[t],
-                                 &k->t[t]);
-        lp_table_fini(&k->t[t]);
-    }
+    for (unsigned h = 0; h < 2; h++)
+        for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
+            if (keep)
+                (void)lp_table_merge(by_cpu ? &lp__rt_scouts[i].cpu[h].t[t]
+                                            : &lp__rt_scouts[i].k[h].t[t],
+                                     &k[h].t[t]);
+            lp_table_fini(&k[h].t[t]);
+        }
 }
 
 void lp__rt_scouts_free(void)
 {
     for (size_t i = 0; i < lp__rt_nscouts; i++)
-        for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
-            lp_table_fini(&lp__rt_scouts[i].k.t[t]);
-            lp_table_fini(&lp__rt_scouts[i].cpu.t[t]);
-        }
+        for (unsigned h = 0; h < 2; h++)
+            for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
+                lp_table_fini(&lp__rt_scouts[i].k[h].t[t]);
+                lp_table_fini(&lp__rt_scouts[i].cpu[h].t[t]);
+            }
     lp_free(lp__rt_scouts);
     lp__rt_scouts = NULL;
     lp__rt_nscouts = lp__rt_scouts_cap = 0;
@@ -128,10 +132,11 @@ static int lp__rt_slowdown_of(const lp__rt_u128 r[4], uint64_t *num, uint64_t *d
  * phase never profiled every one; its profile stands for the rest.
  * Returns 0 or an error; in *never the intervals scouted in phases never
  * profiled, in *own all that stand for themselves.
- * The tables are brought to their intervals by CPU time, and then up by
- * the windows' slowdown: that of their phase's scouts where their
- * windows saw enough of the clock's calls (the slowdown differs between
- * phases as their mix of counted calls does), else the run's, slow_num /
+ * Each is its windows' counts plus s times them times the rest of its
+ * interval's CPU time over theirs (lp__rt_scout_tables), s the windows'
+ * slowdown: that of its phase's scouts where their windows and the rest
+ * saw enough of the clock's calls (the slowdown differs between phases
+ * as their mix of counted calls does), else the run's, slow_num /
  * slow_den (lp__rt_slowdown). */
 static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *never, uint64_t *own,
                              uint64_t slow_num, uint64_t slow_den)
@@ -146,9 +151,13 @@ static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *never, uint64_
         *own += sampled ? sc->nk : sc->n;
         lp__rt_u128 r[4] = {sc->rate[0], sc->rate[1], sc->rate[2], sc->rate[3]};
         (void)lp__rt_slowdown_of(r, &num, &den);
-        rc = lp_phase_scale_add(out, &sc->k.t[t], num, den);
+        rc = lp_table_merge(out, &sc->k[0].t[t]);
+        if (!rc)
+            rc = lp_phase_scale_add(out, &sc->k[1].t[t], num, den);
         if (!rc && !sampled)
-            rc = lp_phase_scale_add(out, &sc->cpu.t[t], slow_num, slow_den);
+            rc = lp_table_merge(out, &sc->cpu[0].t[t]);
+        if (!rc && !sampled)
+            rc = lp_phase_scale_add(out, &sc->cpu[1].t[t], slow_num, slow_den);
     }
     return rc;
 }
