@@ -31,21 +31,21 @@ static int lp__rt_ratio64(lp__rt_u128 a, lp__rt_u128 b, uint64_t *num, uint64_t 
 
 /* ---- scouts: the intervals not profiled ----------------------------------------------------- */
 
-/* Each phase's scouted intervals, their tables added up (each already
- * brought to its whole interval), standing for themselves
+/* Each phase's scouted intervals, their tables added up
+ * (lp__rt_scout_tables, rt_phase.c), standing for themselves
  * (lp_phase_daemon_cover): the k-th policy profiles a phase from its k-th
  * predicted interval on, so a phase shorter than that (the run's
  * start-up, an input generator that runs once) was lent to a neighbour's
  * profile, and its own functions were missing from the estimate; and a
  * profiled phase's other intervals need not hold its profiled one's mix
- * (lp__rt_scout_wanted, rt_phase.c). Those brought up by CPU time stand
- * for themselves only in a phase never profiled; in a profiled one they
- * count as its other intervals do. Their size rests on a slowdown
- * measured in other intervals: standing for themselves there, the run's
- * first interval (before a clock) read rt/scale's single-thread loop up
- * to 34 % high, and call-graph accuracy on the native suite was the same
- * either way (doc/eval-native.md). One entry per phase that had a
- * scouted interval, in order of appearance. */
+ * (lp__rt_scout_wanted, rt_phase.c). Those the clock did not time (no
+ * clock yet) stand for themselves only in a phase never profiled; in a
+ * profiled one they count as its other intervals do. Their size rests on
+ * the run's slowdown, measured in later intervals: standing for
+ * themselves there, the run's first interval read rt/scale's
+ * single-thread loop up to 34 % high, and call-graph accuracy on the
+ * native suite was the same either way (doc/eval-native.md). One entry
+ * per phase that had a scouted interval, in order of appearance. */
 typedef struct lp__rt_scout {
     uint32_t phase;
     uint64_t n, nk;           /* intervals scouted, those the clock timed */
