@@ -563,9 +563,8 @@ extern uint64_t lp__rt_nscouted LP__HIDDEN;
  * A scouted interval is brought to its whole by CPU time, which leaves
  * the windows' slowdown in; these measure it. */
 extern uint64_t lp__rt_scout_rate[4] LP__HIDDEN;
-/* Fewer of the clock's calls than this are noise: scout windows that saw
- * fewer are brought to their interval by CPU time, and no slowdown is
- * measured on fewer. */
+/* Fewer of the clock's calls than this are noise: no slowdown is measured
+ * on fewer, in the windows or out of them (rt_phase_out.c). */
 enum { LP__RT_SCOUT_TICKS = 64 };
 /* Whether the intervals not profiled are scouted (all of them, or none):
  * scout=N with the k-th policy (refine has its own stand-ins). */

@@ -125,12 +125,14 @@ static void lp__rt_slowdown_note(uint64_t rate[4], uint64_t num, uint64_t den, u
 static int lp__rt_keep_interval(uint64_t now)
 {
     uint64_t num = 1, den = 1;
+    int timed = lp__rt_win_counted && lp__rt_iv_kfrom != UINT64_MAX;
     lp__rt_kept_calls = UINT64_MAX;
-    if (lp__rt_win_counted && lp__rt_win_ticks && lp__rt_iv_kfrom != UINT64_MAX) {
+    if (timed && !lp__rt_iv_pre) /* the windows that saw none of its calls too */
+        lp__rt_slowdown_note(lp__rt_scout_rate, lp__rt_clock_count() - lp__rt_iv_kfrom,
+                             lp__rt_win_ticks, now);
+    if (timed && lp__rt_win_ticks) {
         num = lp__rt_kept_calls = lp__rt_iv_pre + (lp__rt_clock_count() - lp__rt_iv_kfrom);
         den = lp__rt_win_ticks;
-        if (!lp__rt_iv_pre)
-            lp__rt_slowdown_note(lp__rt_scout_rate, num, den, now);
     } else if (lp__rt_win_cpu && now > lp__rt_iv_began) {
         num = now - lp__rt_iv_began;
         den = lp__rt_win_cpu;
