@@ -292,9 +292,9 @@ static void lp__rt_clock_weights(const lp_phase_sample *samples, size_t ns, uint
  * saw too few of its calls (the clock rarely called in the scouts'
  * phases), by whole profiled intervals against the unprofiled ones of the
  * same phase, where both saw enough of its calls (an interval profiled in
- * part is neither). The scouted intervals brought to their whole by CPU
- * time need it: on a call-heavy loop (rt/scale) they came out half the
- * truth without it. */
+ * part is neither). The scouts before the clock need it, and those of a
+ * phase whose own scouts saw too few of its calls: on a call-heavy loop
+ * (rt/scale) scouts scaled by CPU time alone came out half the truth. */
 static void lp__rt_slowdown(const lp_phase_sample *samples, size_t ns, uint64_t *num, uint64_t *den)
 {
     lp__rt_u128 r[4] = {lp__rt_scout_rate[0], lp__rt_scout_rate[1], lp__rt_scout_rate[2],
