@@ -1,5 +1,5 @@
 # Sourced by the bench scripts that run Debian's bzip2 built from source
-# (bursty_native.sh, rt_accuracy.sh).
+# (bursty_native.sh, rt_accuracy.sh, rt_overhead.sh).
 #
 #   bzip2_files DIR   prints the eight C files of bzip2's source folder DIR
 #                     (debian_source bzip2 CACHE fetches one)

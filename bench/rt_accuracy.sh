@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# The native runtime's call-graph accuracy on the native benchmark programs
-# (workloads/native/suite.tsv), over many runs: each program built with
-# `lowprof cc --profiles=call-graph` (clang -O2), run once under
-# strategy=always (the reference) and N times under the LOWPROF settings
-# given; each run's accuracy is 1 - MD/2 of its call pairs against the
-# reference's, pairs named by caller and callee as `lowprof eval native`
-# compares them (the folded export). A single run of a windowed strategy
+# The native runtime's call-graph or block accuracy on the native benchmark
+# programs (workloads/native/suite.tsv), over many runs: each program built
+# with `lowprof cc --profiles=call-graph` (or block; clang -O2), run once
+# under strategy=always (the reference) and N times under the LOWPROF
+# settings given; each run's accuracy is 1 - MD/2 of its call pairs (or
+# block executions) against the reference's, pairs named by caller and
+# callee as `lowprof eval native` compares them (the folded export), blocks
+# by function and offset in it (the JSON export's function_start). A single run of a windowed strategy
 # moves by tens of points on programs with short phases (compress, graph,
 # mtsort), so `lowprof eval native`, which takes one, shows one draw; this
 # gives the median and the spread. bzip2 1.0.8 from Debian's source runs
 # too (`bzip2 -c` of a 3 MB text, bzip2_common.sh), a real program beside
 # the suite's six.
 #
-#   rt_accuracy.sh [-b BUILD] [-a BUILD] [-n RUNS] [-e LOWPROF]
+#   rt_accuracy.sh [-b BUILD] [-a BUILD] [-n RUNS] [-e LOWPROF] [-p PROFILE]
 #                  [-d BZIP2-SOURCE] [-c CACHE] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
@@ -21,6 +22,7 @@
 #     drift falls on both alike; the reference is -b's
 # -n  runs per program (default: 10)
 # -e  the settings under test (default: strategy=periodic,duty=10)
+# -p  call-graph (the default) or block
 # -d  a bzip2 source folder; without it the source is fetched once with
 #     `apt-get source bzip2` into CACHE (default:
 #     ~/.cache/lowprof/debian-source; debian_source.sh)
@@ -31,22 +33,24 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 native=$root/workloads/native
-build=$root/build other= runs=10 env=strategy=periodic,duty=10 bzsrc=
+build=$root/build other= runs=10 env=strategy=periodic,duty=10 bzsrc= kind=call-graph
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/debian-source
-while getopts "b:a:n:e:d:c:" opt; do
+while getopts "b:a:n:e:p:d:c:" opt; do
   case $opt in
+    p) kind=$OPTARG ;;
     d) bzsrc=$(cd "$OPTARG" && pwd) || exit 2 ;;
     c) cache=$OPTARG ;;
     b) build=$(cd "$OPTARG" && pwd) ;;
     a) other=$(cd "$OPTARG" && pwd) || exit 2 ;;
     n) runs=$OPTARG ;;
     e) env=$OPTARG ;;
-    *) sed -n '2,29p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,31p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 [[ $runs =~ ^[1-9][0-9]*$ && $runs -le 1000 ]] || { echo "-n: 1 to 1000 runs" >&2; exit 2; }
 [[ $env =~ (^|,)(out|profiles)= ]] && { echo "-e: out= and profiles= are the script's" >&2; exit 2; }
+[[ $kind =~ ^(call-graph|block)$ ]] || { echo "-p: call-graph or block" >&2; exit 2; }
 lowprof=$build/src/cli/lowprof
 [ -x "$lowprof" ] || { echo "no $lowprof: build first" >&2; exit 1; }
 builds=(b); [ -n "$other" ] && builds=(a b)
@@ -76,16 +80,32 @@ EOF
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-profile() { # env exe args... -> $work/p.folded; fails when the run does
+# One run's profile as "key count" lines in $work/p.folded: call pairs as
+# the folded export gives them, blocks as function;offset from the JSON
+# export (a block's address less its function's start, the same in every
+# run of one build wherever the loader puts it). Fails when the run does.
+profile() { # env exe args...
   local e=$1 exe=$2; shift 2
   rm -f "$work/p.lpprof"
-  (cd "$work" && LOWPROF="$e,profiles=call-graph,out=$work/p.lpprof" "$exe" "$@" >/dev/null) &&
+  (cd "$work" && LOWPROF="$e,profiles=$kind,out=$work/p.lpprof" "$exe" "$@" >/dev/null) || return 1
+  if [ "$kind" = call-graph ]; then
     "$lowprof" export --format folded -o "$work/p.folded" "$work/p.lpprof"
+    return
+  fi
+  "$lowprof" export --format json "$work/p.lpprof" | python3 -c '
+import json, sys
+for p in json.load(sys.stdin)["profiles"]:
+    if p["type"] != "block":
+        continue
+    for e in p["entries"]:
+        if e["v0"] and e.get("function") and e.get("function_start"):
+            print("%s;%d %s" % (e["function"], int(e["a"], 16) - int(e["function_start"], 16), e["v0"]))
+' >"$work/p.folded"
 }
 
 buildof() { [ "$1" = a ] && echo "$other" || echo "$build"; }
 hdr="| program |"; [ -n "$other" ] && hdr="| program | build |"
-echo "$hdr median accuracy, % ($env, $runs runs) | lowest | highest |"
+echo "$hdr median accuracy, % ($kind, $env, $runs runs) | lowest | highest |"
 [ -n "$other" ] && echo "|---|---|---:|---:|---:|" || echo "|---|---:|---:|---:|"
 declare -A medians=()
 wanted() { # name -> 0 when asked for
@@ -104,7 +124,7 @@ measure() {
   [ "$link" != - ] && read -ra linkf <<<"$link"
   echo "$name: building" >&2
   for k in "${builds[@]}"; do
-    "$(buildof "$k")/src/cli/lowprof" cc --profiles=call-graph --cc=clang -- -O2 "$@" \
+    "$(buildof "$k")/src/cli/lowprof" cc --profiles="$kind" --cc=clang -- -O2 "$@" \
       -o "$work/$name.$k" "${linkf[@]}" >"$work/build.log" 2>&1 ||
       { echo "$name: build failed:" >&2; tail -5 "$work/build.log" >&2; exit 1; }
   done

@@ -5,9 +5,12 @@
 # counts (valgrind --tool=cachegrind, --smc-check=all since the runtime
 # writes the program's text) at a sixteenth of the default size, and median
 # CPU time (user + system) of alternating runs at the default size.
+# bzip2 1.0.8 from Debian's source runs after them (`bzip2 -c` of a 3 MB
+# text, bzip2_common.sh, counted and timed on that text).
 #
 #   rt_overhead.sh [-b BUILD] [-r ROUNDS] [-l LAYOUTS] [-k REGEX] [-s SEEDS]
-#                  [-f] [-n] [-t] [PROGRAM...]
+#                  [-f] [-n] [-t] [-L one|two] [-d BZIP2-SOURCE] [-c CACHE]
+#                  [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -r  timing rounds (default: 5)   -n  no timing   -t  no instruction counts
@@ -28,6 +31,11 @@
 # -f  count instructions at the default size, not a sixteenth of it: 16
 #     times longer under valgrind, and what the phase strategy needs (its
 #     intervals are 200 ms, longer than a sixteenth of any program's run)
+# -L  `lowprof cc --loops` of the runtime's builds (default: cc's, one)
+# -d  a bzip2 source folder; without it the source is fetched once with
+#     `apt-get source bzip2` into CACHE (default:
+#     ~/.cache/lowprof/debian-source; debian_source.sh)
+# PROGRAM: names of the suite's programs, or bzip2 (default: all and bzip2)
 # Prints a Markdown table per program, ratios against the plain build, and
 # a last table: each configuration's overhead on the median program, in
 # instructions and, with timing, in CPU time. The runtime's start-up
@@ -39,9 +47,13 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 native=$root/workloads/native
-build=$root/build rounds=5 timing=1 counting=1 layouts=1 keep=. seeds=1 full=0
-while getopts "b:r:l:k:s:fnt" opt; do
+build=$root/build rounds=5 timing=1 counting=1 layouts=1 keep=. seeds=1 full=0 bzsrc= loops=()
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/debian-source
+while getopts "b:r:l:k:s:fntL:d:c:" opt; do
   case $opt in
+    L) loops=(--loops="$OPTARG") ;;
+    d) bzsrc=$(cd "$OPTARG" && pwd) || exit 2 ;;
+    c) cache=$OPTARG ;;
     b) build=$(cd "$OPTARG" && pwd) ;;
     r) rounds=$OPTARG ;;
     l) layouts=$OPTARG ;;
@@ -50,7 +62,7 @@ while getopts "b:r:l:k:s:fnt" opt; do
     f) full=1 ;;
     n) timing=0 ;;
     t) counting=0 ;;
-    *) sed -n '2,37p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,45p' "$0" >&2; exit 2 ;;
   esac
 done
 [[ $layouts =~ ^[1-9][0-9]*$ && $layouts -le 64 ]] || { echo "-l: 1 to 64 placements" >&2; exit 2; }
@@ -67,6 +79,8 @@ command -v clang >/dev/null || { echo "clang is needed" >&2; exit 1; }
 command -v valgrind >/dev/null || { echo "valgrind is needed" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+. "$here/debian_source.sh"
+. "$here/bzip2_common.sh"
 
 # name | lowprof cc --profiles | LOWPROF
 configs=(
@@ -175,19 +189,15 @@ done
 
 declare -A summary=() isummary=()
 programs=()
-while IFS=$'\t' read -r name srcs link dargs sargs dsum ssum; do
-  case $name in ''|'#'*) continue ;; esac
-  if [ $# -gt 0 ]; then
-    want=0; for p in "$@"; do [ "$p" = "$name" ] && want=1; done
-    [ $want = 1 ] || continue
-  fi
+# One program: built in every configuration, timed and counted, its table
+# printed and its ratios added to the summary.
+measure() { # name args count-args link-flags source...
+  local name=$1 args=$2 cargs=$3 linkf=() src
+  [ -n "$4" ] && read -ra linkf <<<"$4"
+  shift 4
+  src=("$@")
   programs+=("$name")
-  args=$dargs; [ "$args" = - ] && args=
-  cargs=${count_size[$name]:-$sargs}
-  [ $full = 1 ] && cargs=$args
-  linkf=(); [ "$link" != - ] && read -ra linkf <<<"$link"
-  src=(); for s in $srcs; do src+=("$native/$s"); done
-  declare -A exe=()
+  local -A exe=() times=()
   for ((k = 0; k < layouts; k++)); do
     echo "$name: building placement $((k + 1)) of $layouts" >&2
     pad=(); ((k > 0)) && pad=("$work/pad$k.o")
@@ -199,13 +209,12 @@ while IFS=$'\t' read -r name srcs link dargs sargs dsum ssum; do
       if [ "$prof" = - ]; then
         clang -O2 "${pad[@]}" "${src[@]}" -o "$out" "${linkf[@]}" || exit 1
       else
-        "$lowprof" cc --profiles="$prof" --cc=clang -- -O2 "${pad[@]}" "${src[@]}" -o "$out" \
+        "$lowprof" cc --profiles="$prof" "${loops[@]}" --cc=clang -- -O2 "${pad[@]}" "${src[@]}" -o "$out" \
           "${linkf[@]}" || exit 1
       fi
       exe[$key]=$out
     done
   done
-  declare -A times=()
   if [ $timing = 1 ]; then
     for ((r = 0; r < rounds; r++)); do
       echo "$name: round $((r + 1)) of $rounds" >&2
@@ -280,8 +289,33 @@ while IFS=$'\t' read -r name srcs link dargs sargs dsum ssum; do
       echo "| $label | $i | $ri | $d | $(printf '%.3f' "$mr") | $lo | $hi |"
     fi
   done
-  unset exe times
+}
+
+wanted() { # name: on the command line, or none named
+  [ ${#names[@]} = 0 ] && return 0
+  local p; for p in "${names[@]}"; do [ "$p" = "$1" ] && return 0; done
+  return 1
+}
+names=("$@")
+while IFS=$'\t' read -r name srcs link dargs sargs dsum ssum; do
+  case $name in ''|'#'*) continue ;; esac
+  wanted "$name" || continue
+  args=$dargs; [ "$args" = - ] && args=
+  cargs=${count_size[$name]:-$sargs}
+  [ $full = 1 ] && cargs=$args
+  [ "$link" = - ] && link=
+  src=(); for s in $srcs; do src+=("$native/$s"); done
+  measure "$name" "$args" "$cargs" "$link" "${src[@]}"
 done <"$native/suite.tsv"
+# bzip2 from Debian's source, `bzip2 -c` of the 3 MB text, counted and
+# timed on the same text (about 0.3 s natively).
+if wanted bzip2; then
+  [ -n "$bzsrc" ] || bzsrc=$(debian_source bzip2 "$cache") || exit 1
+  echo "bzip2 from $bzsrc" >&2
+  mapfile -t bzfiles < <(bzip2_files "$bzsrc")
+  bzip2_input "$work/bzin"
+  measure bzip2 "-c bzin" "-c bzin" "" -D_FILE_OFFSET_BITS=64 "${bzfiles[@]}"
+fi
 
 if [ ${#programs[@]} -gt 1 ] && { [ $timing = 1 ] || [ $counting = 1 ]; }; then
   echo
