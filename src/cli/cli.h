@@ -42,11 +42,13 @@ typedef struct lp_cli_source {
 int lp_cli_source_option(const char *cmd, int argc, char **argv, int *i, lp_cli_source *src);
 
 /* Loads the profile: the collector's merge when --collector or --program
- * was given (then path must be NULL), else the file at path. label gets
- * what messages should call it (the path, or "URL program (build)").
+ * was given (then there must be no paths), else the file at paths[0], or
+ * the merge of the npaths files when there are several (runs of one
+ * build, merged as the collector merges). label gets what messages should
+ * call it (the path, "PATH and N more", or "URL program (build)").
  * Returns 0, or the exit status after printing why (2 for a usage error,
  * 1 when the profile cannot be had). */
-int lp_cli_source_load(const char *cmd, lp_cli_source *src, const char *path,
+int lp_cli_source_load(const char *cmd, lp_cli_source *src, const char *const *paths, size_t npaths,
                        lp_profile_set *out, char *label, size_t label_cap);
 
 #endif

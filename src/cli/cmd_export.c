@@ -1,16 +1,18 @@
-/* `lowprof export`: converts a profile (a file, or a collector's merge) into
+/* `lowprof export`: converts a profile (a file, several runs' files merged,
+ * or a collector's merge) into
  * a format other tools read: JSON, CSV, the Callgrind format, folded
  * stacks, pprof, or LLVM's sample profile for clang. The document is built
  * in memory and then written to -o OUT through a temporary file and a
  * rename (so OUT is never left half-written), or to standard output. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "lowprof/export.h"
 
 const char cmd_export_help[] =
-    "usage: lowprof export --format FORMAT [-o OUT] FILE\n"
+    "usage: lowprof export --format FORMAT [-o OUT] FILE...\n"
     "       lowprof export --format FORMAT [-o OUT] --collector URL --token T\n"
     "                      --program NAME [--build ID]\n"
     "\n"
@@ -18,7 +20,9 @@ const char cmd_export_help[] =
     "that a collector holds (lowprof serve; the latest build without --build),\n"
     "to FORMAT, written to OUT (replaced atomically)\n"
     "or to standard output. Addresses are named with function and file:line from\n"
-    "the ELF symbol tables and DWARF of the recorded modules.\n"
+    "the ELF symbol tables and DWARF of the recorded modules. Several FILEs,\n"
+    "runs of one build (the program's build id must match), are merged as the\n"
+    "collector merges them: each run's estimate of its whole run, added.\n"
     "\n"
     "Formats:\n"
     "  json       one object: meta, modules, and every profile (whole run and per\n"
@@ -69,6 +73,7 @@ const char cmd_export_help[] =
     "  lowprof export --format folded run.lpprof | flamegraph.pl > calls.svg\n"
     "  lowprof export --format speedscope -o run.speedscope.json run.lpprof\n"
     "  lowprof export --format llvm-sample -o prof.txt run.lpprof\n"
+    "  lowprof export --format llvm-sample -o prof.txt run1.lpprof run2.lpprof\n"
     "  clang -O2 -gline-tables-only -fdebug-info-for-profiling \\\n"
     "        -fprofile-sample-use=prof.txt prog.c -o prog\n"
     "  lowprof export --format gcov-afdo -o prog.afdo run.lpprof\n"
@@ -77,14 +82,20 @@ const char cmd_export_help[] =
 int cmd_export(int argc, char **argv)
 {
     const char *path = NULL, *out_path = NULL, *format_name = NULL;
+    const char **paths = calloc((size_t)argc, sizeof *paths);
+    size_t npaths = 0;
+    if (!paths)
+        return lp_host_fail("out of memory");
     lp_cli_source src = {0};
     for (int i = 1; i < argc; i++) {
         int missing = 0;
         const char *val;
         const char *arg = argv[i];
         int taken = lp_cli_source_option("export", argc, argv, &i, &src);
-        if (taken == 2)
+        if (taken == 2) {
+            free(paths);
             return 2;
+        }
         if (taken)
             continue;
         if ((val = lp_host_opt_value(argc, argv, &i, "--format", &missing)) ||
@@ -95,28 +106,30 @@ int cmd_export(int argc, char **argv)
                     (!missing && (val = lp_host_opt_value(argc, argv, &i, "-o", &missing))))) {
             out_path = val;
         } else if (missing) {
+            free(paths);
             return lp_host_usage("export", "%s needs a value", arg);
         } else if (arg[0] == '-' && arg[1] != '\0') {
+            free(paths);
             return lp_host_usage("export", "unknown option '%s'", arg);
-        } else if (path) {
-            return lp_host_usage("export", "one FILE only ('%s' and '%s')", path, arg);
         } else {
-            path = arg;
+            paths[npaths++] = arg;
         }
     }
     char names[128];
     lp_export_names(names, sizeof names);
+    const lp_exporter *format = format_name ? lp_export_find(format_name) : NULL;
+    int urc = 0;
     if (!format_name)
-        return lp_host_usage("export", "--format is required (%s)", names);
-    const lp_exporter *format = lp_export_find(format_name);
-    if (!format)
-        return lp_host_usage("export", "unknown format '%s' (%s)", format_name, names);
-    if (!path && !src.collector && !src.program)
-        return lp_host_usage("export", "no profile FILE given (or --collector URL --program NAME)");
-
+        urc = lp_host_usage("export", "--format is required (%s)", names);
+    else if (!format)
+        urc = lp_host_usage("export", "unknown format '%s' (%s)", format_name, names);
+    else if (!npaths && !src.collector && !src.program)
+        urc = lp_host_usage("export", "no profile FILE given (or --collector URL --program NAME)");
     lp_profile_set set;
     char label[1024];
-    int lrc = lp_cli_source_load("export", &src, path, &set, label, sizeof label);
+    int lrc =
+        urc ? urc : lp_cli_source_load("export", &src, paths, npaths, &set, label, sizeof label);
+    free(paths);
     if (lrc)
         return lrc;
     path = label;

@@ -130,7 +130,7 @@ int cmd_report(int argc, char **argv)
 
     lp_profile_set set;
     char label[1024];
-    int lrc = lp_cli_source_load("report", &src, path, &set, label, sizeof label);
+    int lrc = lp_cli_source_load("report", &src, &path, path ? 1 : 0, &set, label, sizeof label);
     if (lrc)
         return lrc;
     path = label;

@@ -6,6 +6,11 @@
  * better than adding the sampled profiles without the phase trace's
  * weights, which must be far off (so the check can fail). Each run merged
  * alone must give exactly the device's own estimate.
+ *
+ * `lowprof export` of several files merges them the same way: its CSV of
+ * the three exhaustive runs must hold the library's merge of them (each
+ * profile type's total); a file of another build, or one that does not
+ * parse, is refused by name, and the file -o names is left as it was.
  * usage: check_merge LOWPROF WORKDIR PHASE_PROG */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +55,123 @@ static void record(const char *name, const char *strategy, const char *schedule)
         fprintf(stderr, "recording %s failed (status %d); see %s\n", name, st, log);
         exit(1);
     }
+}
+
+/* `lowprof export --format csv -o OUT` of WORKDIR's files NAMES (NULL
+ * ended); returns its exit status, its messages in WORKDIR/export.log. */
+static int export_merged(const char *out, const char *const *names)
+{
+    char *argv[16], paths[8][4096], log[4096];
+    int k = 0;
+    argv[k++] = (char *)lowprof;
+    argv[k++] = "export";
+    argv[k++] = "--format";
+    argv[k++] = "csv";
+    argv[k++] = "-o";
+    argv[k++] = (char *)out;
+    for (int i = 0; names[i] && i < 8; i++) {
+        snprintf(paths[i], sizeof paths[i], "%s/%s", dir, names[i]);
+        argv[k++] = paths[i];
+    }
+    argv[k] = NULL;
+    snprintf(log, sizeof log, "%s/export.log", dir);
+    return lp_itest_run(argv, log);
+}
+
+/* The sum of column v0 over the CSV rows whose type is TYPE. */
+static uint64_t csv_total(const char *path, const char *type)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[8192];
+    uint64_t sum = 0;
+    size_t tl = strlen(type);
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, type, tl) != 0 || line[tl] != ',')
+            continue;
+        const char *c = line;
+        for (int commas = 0; commas < 3 && c; commas++)
+            c = strchr(c + 1, ',');
+        if (c)
+            sum += strtoull(c + 1, NULL, 10);
+    }
+    fclose(f);
+    return sum;
+}
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+/* The CLI's merge of the exhaustive runs against the library's, and what
+ * it refuses. */
+static void check_cli_merge(void)
+{
+    static const char *const names[] = {"exh0.lpprof", "exh1.lpprof", "exh2.lpprof", NULL};
+    lp_merge *m;
+    LP_CHECK(lp_merge_create(&m) == 0);
+    for (int i = 0; names[i]; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        lp_profile_set s;
+        lp_itest_load(path, &s);
+        LP_CHECK(lp_merge_add(m, &s, "local") == 0);
+        lp_profile_set_fini(&s);
+    }
+    lp_profile_set want;
+    LP_CHECK(lp_merge_result(m, &want) == 0);
+    lp_merge_free(m);
+    char out[4096], log[4096];
+    snprintf(out, sizeof out, "%s/merged.csv", dir);
+    snprintf(log, sizeof log, "%s/export.log", dir);
+    LP_CHECK(export_merged(out, names) == 0);
+    int types = 0;
+    for (size_t j = 0; j < want.count; j++) {
+        const lp_profile *p = &want.profiles[j];
+        if (p->phase != LP_PHASE_NONE)
+            continue;
+        uint64_t total = 0;
+        size_t cur = 0;
+        const lp_entry *e;
+        while ((e = lp_table_next(&p->table, &cur)) != NULL)
+            total += e->v[0];
+        uint64_t got = csv_total(out, lp_profile_type_name(p->type));
+        printf("merged by export, %s: %llu (the library's merge: %llu)\n",
+               lp_profile_type_name(p->type), (unsigned long long)got, (unsigned long long)total);
+        LP_CHECK_EQ_U64(got, total);
+        types += total > 0;
+    }
+    LP_CHECK(types > 0);
+    lp_profile_set_fini(&want);
+
+    /* A file of another build: refused by name, the output kept. */
+    char other[4096], olog[4096], kept[4096];
+    snprintf(other, sizeof other, "%s/other.lpprof", dir);
+    snprintf(olog, sizeof olog, "%s/other.log", dir);
+    snprintf(kept, sizeof kept, "%s/kept.csv", dir);
+    static const char *const no_opts[] = {NULL};
+    LP_CHECK(lp_itest_record(lowprof, no_opts, "/bin/true", NULL, other, olog) == 0);
+    LP_CHECK(write_text(kept, "earlier\n") == 0);
+    static const char *const mixed[] = {"exh0.lpprof", "other.lpprof", NULL};
+    LP_CHECK(export_merged(kept, mixed) == 1);
+    LP_CHECK(lp_itest_file_has(log, "other.lpprof: build"));
+    LP_CHECK(lp_itest_file_has(log, "only runs of one build merge"));
+    LP_CHECK(lp_itest_file_has(kept, "earlier"));
+
+    /* A file that does not parse: refused by name. */
+    char bad[4096];
+    snprintf(bad, sizeof bad, "%s/bad.lpprof", dir);
+    LP_CHECK(write_text(bad, "not a profile\n") == 0);
+    static const char *const with_bad[] = {"exh0.lpprof", "bad.lpprof", NULL};
+    LP_CHECK(export_merged(kept, with_bad) == 1);
+    LP_CHECK(lp_itest_file_has(log, "bad.lpprof"));
+    LP_CHECK(lp_itest_file_has(kept, "earlier"));
 }
 
 /* Adds every interval's code regions of NAME.lpim into truth. */
@@ -185,6 +307,7 @@ int main(int argc, char **argv)
     }
     lp_profile_set_fini(&merged);
     lp_merge_free(m);
+    check_cli_merge();
     lp_table_fini(&truth);
     lp_table_fini(&unweighted);
     return lp_test_done();

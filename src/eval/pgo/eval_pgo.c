@@ -142,8 +142,8 @@ static int programs_load(const lp__pg_opts *o, lp__pg_program **out, size_t *out
 
 static const char help[] =
     "usage: lowprof eval pgo [--full] [--debian] [--programs LIST] [--train small|large]\n"
-    "                        [--rounds N] [--duty D] [--loops one|two] [--no-model]\n"
-    "                        [--out DIR]\n"
+    "                        [--rounds N] [--duty D] [--loops one|two] [--rt-runs N]\n"
+    "                        [--no-model] [--out DIR]\n"
     "\n"
     "Whether lowprof's profiles make faster programs: each native program of\n"
     "workloads/native built with clang -O2 four ways - plain, with instrumentation\n"
@@ -167,6 +167,9 @@ static const char help[] =
     "                    profile and its collection cost, 1-100 [10]\n"
     "  --loops L         lowprof cc --loops of the runtime's build: one or two\n"
     "                    (loops that leave the counting between windows) [one]\n"
+    "  --rt-runs N       the runtime's profile: N training runs (each its own\n"
+    "                    windows' random start) merged as a collector merges a\n"
+    "                    fleet's runs, 1-32; each run pays the windows' price [5]\n"
     "  --no-model        no cost model: by default each build also runs once\n"
     "                    under cachegrind on the training input, and its\n"
     "                    simulated cache and branch events give modelled cycles,\n"
@@ -180,6 +183,7 @@ static int parse_args(int argc, char **argv, lp__pg_opts *o)
 {
     o->out = "results/eval-pgo";
     o->duty = 10;
+    o->rt_runs = 5;
     unsigned rounds = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -210,6 +214,10 @@ static int parse_args(int argc, char **argv, lp__pg_opts *o)
             if (strcmp(v, "one") != 0 && strcmp(v, "two") != 0)
                 return lp_host_usage(cmd, "--loops: one or two, not '%s'", v);
             o->loops_two = strcmp(v, "two") == 0;
+        } else if ((v = lp_host_opt_value(argc, argv, &i, "--rt-runs", &missing)) != NULL) {
+            if (lp_host_parse_count(v, &n) != 0 || n < 1 || n > 32)
+                return lp_host_usage(cmd, "--rt-runs: a count from 1 to 32, not '%s'", v);
+            o->rt_runs = (unsigned)n;
         } else if ((v = lp_host_opt_value(argc, argv, &i, "--rounds", &missing)) != NULL) {
             if (lp_host_parse_count(v, &n) != 0 || n < 1 || n > 100)
                 return lp_host_usage(cmd, "--rounds: a count from 1 to 100, not '%s'", v);

@@ -54,6 +54,7 @@ typedef struct lp__pg_opts {
     int no_model;    /* no cachegrind runs (eval_pgo_model.c) */
     unsigned duty;   /* the runtime's windows, percent of the time (rt builds) */
     int loops_two;   /* lowprof cc --loops=two for the runtime's build */
+    unsigned rt_runs; /* training runs of the runtime's build merged into its profile */
     char self[4096]; /* this lowprof binary */
 } lp__pg_opts;
 

@@ -116,12 +116,21 @@ static int train(lp__pg_program *p, const char *const *prefix, const char *bin, 
     return rc;
 }
 
+/* The runtime's profile of training round r (from 0). */
+static void rt_profile_path(const lp__pg_program *p, unsigned r, char *buf, size_t cap)
+{
+    lp__eval_pathf(buf, cap, "%s/train-rt-%u.lpprof", p->work, r + 1);
+}
+
 /* The training rounds: plain, instrumented and runtime builds alternating,
- * then the Valgrind recording once. */
+ * then the Valgrind recording once. Each round's runtime profile is kept
+ * (rt_profile_path): the first o->rt_runs are merged into its export. */
 static int collect(const lp__pg_opts *o, lp__pg_program *p, const char *profraw,
-                   const char *vg_prof, const char *rt_prof)
+                   const char *vg_prof)
 {
     unsigned rounds = o->rounds < 3 ? 3 : o->rounds;
+    if (rounds < o->rt_runs)
+        rounds = o->rt_runs;
     double *t[3];
     for (int i = 0; i < 3; i++)
         if (!(t[i] = calloc(rounds, sizeof(double)))) {
@@ -130,15 +139,17 @@ static int collect(const lp__pg_opts *o, lp__pg_program *p, const char *profraw,
             snprintf(p->why, sizeof p->why, "out of memory");
             return 1;
         }
-    char gen_env[4400], rt_env[4400];
+    char gen_env[4400], rt_env[4400], rt_prof[4300];
     snprintf(gen_env, sizeof gen_env, "LLVM_PROFILE_FILE=%s", profraw);
-    lp__pg_runtime_env(o, rt_prof, rt_env, sizeof rt_env);
     char *gen_envv[] = {gen_env, NULL}, *rt_envv[] = {rt_env, NULL};
     int rc = 0;
-    for (unsigned r = 0; rc == 0 && r < rounds; r++)
+    for (unsigned r = 0; rc == 0 && r < rounds; r++) {
+        rt_profile_path(p, r, rt_prof, sizeof rt_prof);
+        lp__pg_runtime_env(o, rt_prof, rt_env, sizeof rt_env);
         rc = train(p, NULL, p->bin[LP__PG_PLAIN], NULL, "plain", NULL, &t[0][r]) ||
              train(p, NULL, p->helper[LP__PG_GEN], gen_envv, "instr", NULL, &t[1][r]) ||
              train(p, NULL, p->helper[LP__PG_RTB], rt_envv, "rt", rt_prof, &t[2][r]);
+    }
     if (rc == 0) {
         p->train_cpu[LP__PG_PLAIN] = lp__pg_median(t[0], rounds);
         p->train_cpu[LP__PG_INSTR] = lp__pg_median(t[1], rounds);
@@ -197,13 +208,12 @@ int lp__pg_build(const lp__pg_opts *o, lp__pg_program *p)
         compile(p, rtb, p->helper[LP__PG_RTB], 1, NULL))
         return 1;
 
-    char profraw[4300], profdata[4300], vg_prof[4300], rt_prof[4300];
+    char profraw[4300], profdata[4300], vg_prof[4300];
     lp__eval_pathf(profraw, sizeof profraw, "%s/train.profraw", w);
     lp__eval_pathf(profdata, sizeof profdata, "%s/train.profdata", w);
     lp__eval_pathf(vg_prof, sizeof vg_prof, "%s/train-vg.lpprof", w);
-    lp__eval_pathf(rt_prof, sizeof rt_prof, "%s/train-rt.lpprof", w);
     fprintf(stderr, "lowprof eval pgo: %s: training\n", p->name);
-    if (collect(o, p, profraw, vg_prof, rt_prof))
+    if (collect(o, p, profraw, vg_prof))
         return 1;
 
     lp__eval_pathf(p->profile[LP__PG_INSTR], sizeof p->bin[0], "%s", profdata);
@@ -212,11 +222,24 @@ int lp__pg_build(const lp__pg_opts *o, lp__pg_program *p)
     const char *merge[] = {"llvm-profdata", "merge", "-o", profdata, profraw, NULL};
     const char *vg_export[] = {
         o->self, "export", "--format", "llvm-sample", "-o", p->profile[LP__PG_VG], vg_prof, NULL};
-    const char *rt_export[] = {
-        o->self, "export", "--format", "llvm-sample", "-o", p->profile[LP__PG_RT], rt_prof, NULL};
-    if (compile(p, merge, profdata, 0, NULL) ||
-        compile(p, vg_export, p->profile[LP__PG_VG], 0, NULL) ||
-        compile(p, rt_export, p->profile[LP__PG_RT], 0, NULL))
+    /* The runtime's runs merged by the export, as a collector merges them. */
+    enum { PATH_CAP = 4300 };
+    const char *rt_export[7 + 32] = {o->self,       "export", "--format",
+                                     "llvm-sample", "-o",     p->profile[LP__PG_RT]};
+    char *rt_profs = calloc(o->rt_runs, PATH_CAP);
+    if (!rt_profs) {
+        snprintf(p->why, sizeof p->why, "out of memory");
+        return 1;
+    }
+    for (unsigned r = 0; r < o->rt_runs && r < 32; r++) {
+        rt_profile_path(p, r, rt_profs + (size_t)r * PATH_CAP, PATH_CAP);
+        rt_export[6 + r] = rt_profs + (size_t)r * PATH_CAP;
+    }
+    int erc = compile(p, merge, profdata, 0, NULL) ||
+              compile(p, vg_export, p->profile[LP__PG_VG], 0, NULL) ||
+              compile(p, rt_export, p->profile[LP__PG_RT], 0, NULL);
+    free(rt_profs);
+    if (erc)
         return 1;
 
     fprintf(stderr, "lowprof eval pgo: %s: building with the profiles\n", p->name);

@@ -199,9 +199,10 @@ static void write_table(FILE *f, const lp__pg_opts *o, const lp__pg_program *ps,
             "# lowprof eval pgo\n\n"
             "Trained on the %s input; measured on the %s input, CPU time (user + system), "
             "medians of %u alternating rounds. The runtime's profile: windows %u %% of the "
-            "time, its loops in %s.\n\n",
+            "time, %u training run%s merged, its loops in %s.\n\n",
             o->train_small ? "small" : "large (a sixteenth of the default size)",
-            o->full ? "default" : "small", o->rounds, o->duty,
+            o->full ? "default" : "small", o->rounds, o->duty, o->rt_runs,
+            o->rt_runs == 1 ? "" : "s",
             o->loops_two ? "two versions (lowprof cc --loops=two)" : "one version");
     fputs("| program | plain s | speedup instr | speedup vg | speedup rt | recovered vg | "
           "recovered rt | cost instr | cost vg | cost rt (training) | cost rt (measured) |\n"
