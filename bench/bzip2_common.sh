@@ -3,7 +3,7 @@
 #
 #   bzip2_files DIR   prints the eight C files of bzip2's source folder DIR
 #                     (debian_source bzip2 CACHE fetches one)
-#   bzip2_input FILE  writes the 3 MB text bzip2 compresses
+#   bzip2_input FILE [MB]  writes the text bzip2 compresses: 3 MB, or MB
 
 bzip2_files() {
   local f
@@ -15,10 +15,10 @@ bzip2_files() {
 # 3 MB of words drawn by a fixed generator (Park and Miller's): the same
 # text on every machine, compressible about as English is.
 bzip2_input() {
-  awk 'BEGIN {split("profile branch sample window counter method edge block the of a and " \
+  awk -v size=$((${2:-3} * 1000000)) 'BEGIN {split("profile branch sample window counter method edge block the of a and " \
                     "to in value load compile hot cold call return loop phase trace", w, " ");
               x = 12345; n = 0;
-              while (n < 3000000) { x = (x * 16807) % 2147483647; s = w[x % 24 + 1];
+              while (n < size) { x = (x * 16807) % 2147483647; s = w[x % 24 + 1];
                                     sep = (int(x / 24) % 13 == 0) ? "\n" : " ";
                                     printf "%s%s", s, sep; n += length(s) + 1 } }' >"$1"
 }

@@ -14,7 +14,7 @@
 # the suite's six.
 #
 #   rt_accuracy.sh [-b BUILD] [-a BUILD] [-n RUNS] [-e LOWPROF] [-p PROFILE]
-#                  [-d BZIP2-SOURCE] [-c CACHE] [PROGRAM...]
+#                  [-d BZIP2-SOURCE] [-c CACHE] [-z MB] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -a  a second build to compare with: each program is built with both,
@@ -26,6 +26,8 @@
 # -d  a bzip2 source folder; without it the source is fetched once with
 #     `apt-get source bzip2` into CACHE (default:
 #     ~/.cache/lowprof/debian-source; debian_source.sh)
+# -z  bzip2's input in MB (default 3: about 0.35 s, a fifth of the suite's
+#     runs, so a tenth as many windows; 12 runs about as long as they do)
 # PROGRAM: names of the suite's programs, or bzip2 (default: all and bzip2)
 # Prints a Markdown table: per program (and build) the median, lowest and
 # highest accuracy in percent, then the median program's median.
@@ -33,10 +35,11 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 native=$root/workloads/native
-build=$root/build other= runs=10 env=strategy=periodic,duty=10 bzsrc= kind=call-graph
+build=$root/build other= runs=10 env=strategy=periodic,duty=10 bzsrc= kind=call-graph bzmb=3
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/debian-source
-while getopts "b:a:n:e:p:d:c:" opt; do
+while getopts "b:a:n:e:p:d:c:z:" opt; do
   case $opt in
+    z) bzmb=$OPTARG ;;
     p) kind=$OPTARG ;;
     d) bzsrc=$(cd "$OPTARG" && pwd) || exit 2 ;;
     c) cache=$OPTARG ;;
@@ -44,13 +47,14 @@ while getopts "b:a:n:e:p:d:c:" opt; do
     a) other=$(cd "$OPTARG" && pwd) || exit 2 ;;
     n) runs=$OPTARG ;;
     e) env=$OPTARG ;;
-    *) sed -n '2,31p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,33p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 [[ $runs =~ ^[1-9][0-9]*$ && $runs -le 1000 ]] || { echo "-n: 1 to 1000 runs" >&2; exit 2; }
 [[ $env =~ (^|,)(out|profiles)= ]] && { echo "-e: out= and profiles= are the script's" >&2; exit 2; }
 [[ $kind =~ ^(call-graph|block)$ ]] || { echo "-p: call-graph or block" >&2; exit 2; }
+[[ $bzmb =~ ^[1-9][0-9]*$ && $bzmb -le 1000 ]] || { echo "-z: 1 to 1000 MB" >&2; exit 2; }
 lowprof=$build/src/cli/lowprof
 [ -x "$lowprof" ] || { echo "no $lowprof: build first" >&2; exit 1; }
 builds=(b); [ -n "$other" ] && builds=(a b)
@@ -156,7 +160,7 @@ if wanted bzip2; then
   [ -n "$bzsrc" ] || bzsrc=$(debian_source bzip2 "$cache") || exit 1
   echo "bzip2 from $bzsrc" >&2
   mapfile -t bzfiles < <(bzip2_files "$bzsrc")
-  bzip2_input "$work/bzin"
+  bzip2_input "$work/bzin" "$bzmb"
   measure bzip2 - "-c $work/bzin" -D_FILE_OFFSET_BITS=64 "${bzfiles[@]}"
 fi
 for k in "${builds[@]}"; do
