@@ -165,7 +165,7 @@ typedef struct lp__rt_run {
     size_t n;
 } lp__rt_run;
 
-static void lp__rt_write_run(void *arg)
+LP__TEXT_ACCESS static void lp__rt_write_run(void *arg)
 {
     const lp__rt_run *r = arg;
     for (size_t i = 0; i < r->n; i++) {
@@ -232,16 +232,29 @@ static void lp__rt_flush_writes(size_t n)
     }
 }
 
-static int lp__rt_queue_write(size_t *n, uint64_t addr, uint32_t value, uint8_t size)
+/* Room for at least want queued writes; -1 without memory. */
+static int lp__rt_writes_reserve(size_t want)
 {
-    if (*n == lp__rt_writes_cap) {
-        size_t cap = lp__rt_writes_cap ? 2 * lp__rt_writes_cap : 256;
-        lp__rt_write *g = realloc(lp__rt_writes, cap * sizeof *g);
-        if (!g)
-            return -1;
-        lp__rt_writes = g;
-        lp__rt_writes_cap = cap;
-    }
+    if (want <= lp__rt_writes_cap)
+        return 0;
+    size_t cap = lp__rt_writes_cap ? lp__rt_writes_cap : 256;
+    while (cap < want)
+        cap *= 2;
+    lp__rt_write *g = realloc(lp__rt_writes, cap * sizeof *g);
+    if (!g)
+        return -1;
+    lp__rt_writes = g;
+    lp__rt_writes_cap = cap;
+    return 0;
+}
+
+/* A window's edge queues every increment (thousands in a program of
+ * Debian's): the queue has room for them from the start, and a write
+ * costs a store. */
+static inline int lp__rt_queue_write(size_t *n, uint64_t addr, uint32_t value, uint8_t size)
+{
+    if (__builtin_expect(*n == lp__rt_writes_cap, 0) && lp__rt_writes_reserve(*n + 1) != 0)
+        return -1;
     lp__rt_writes[*n] = (lp__rt_write){addr, value, size};
     (*n)++;
     return 0;
@@ -303,6 +316,10 @@ typedef struct lp__rt_inc {
 
 static lp__rt_inc *lp__rt_incs;
 static size_t lp__rt_nincs;
+/* The gate the increments and loop checks were last settled to (-1:
+ * none, or a clock changed since): each type's apply settles them, and
+ * the second finds them settled. */
+static int lp__rt_incs_gate = -1;
 
 enum { LP__RT_INC_ADD = 0x04, LP__RT_INC_CMP = 0x3c, LP__RT_INC_LEN = 10 };
 
@@ -424,6 +441,9 @@ static void lp__rt_lchecks_find(void)
 static void lp__rt_queue_incs(size_t *n)
 {
     uint8_t open = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_RELAXED);
+    if (lp__rt_incs_gate == open)
+        return;
+    lp__rt_incs_gate = -1;
     for (size_t i = 0; i < lp__rt_nincs; i++) {
         lp__rt_inc *s = &lp__rt_incs[i];
         uint8_t want = open || (s->entry && lp__rt.methods[s->method].clock);
@@ -441,6 +461,7 @@ static void lp__rt_queue_incs(size_t *n)
             return;
         s->live = open;
     }
+    lp__rt_incs_gate = open;
 }
 
 /* With inline counters the copies count function events too: they count
@@ -680,6 +701,7 @@ int lp__rt_patch_prepare(void)
     /* The increments and loop checks start off, as the gate does. */
     lp__rt_incs_find();
     lp__rt_lchecks_find();
+    lp__rt_writes_reserve(lp__rt_nincs + lp__rt_nlchecks + 256); /* else grown as needed */
     size_t n = 0;
     lp__rt_queue_incs(&n);
     lp__rt_flush_writes(n);
@@ -707,6 +729,7 @@ void lp__rt_patch_clock(size_t i, int on)
 {
     lp__rt_method *m = &lp__rt.methods[i];
     __atomic_store_n(&m->clock, on ? 1 : 0, __ATOMIC_RELAXED);
+    lp__rt_incs_gate = -1; /* its entry counter's increment follows it */
     lp__rt_tramp_moved();
     /* A prefixed entry goes to the copy as a clock too: the trampoline
      * could not return into the function, whose first bytes it replaced.
