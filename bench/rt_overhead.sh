@@ -27,7 +27,8 @@
 # -k  only the configurations whose name matches REGEX (grep -E; plain is
 #     always kept), e.g. -k 'off|10%'
 # -s  seeds of the windows' random start for a windowed configuration's
-#     instruction count (default: 1); the table gives the median
+#     instruction count and its daemon's share of a native run's CPU time
+#     (default: 1); the table gives the medians
 # -f  count instructions at the default size, not a sixteenth of it: 16
 #     times longer under valgrind, and what the phase strategy needs (its
 #     intervals are 200 ms, longer than a sixteenth of any program's run)
@@ -259,7 +260,13 @@ measure() { # name args count-args link-flags source...
         i=$(for ((s = 1; s <= seeds; s++)); do
               (cd "$work" && winsns "$slow" "${env:+$env,}seed=$s" "${exe[${prof//,/_}.0]}" $cargs)
             done | grep . | median)
-        d=$(cd "$work" && daemon_share "$env" "${exe[${prof//,/_}.0]}" $args)
+        # the daemon's share moves by half a point from run to run (its
+        # text writes interrupt the program's processor, or not, as the
+        # scheduler places the two): the median of the seeds' runs
+        d=$(for ((s = 1; s <= seeds; s++)); do
+              (cd "$work" && daemon_share "${env:+$env,}seed=$s" "${exe[${prof//,/_}.0]}" $args)
+            done | grep -v '^-$' | median)
+        [ -n "$d" ] || d=-
       else
         i=$(cd "$work" && LOWPROF="${env:+$env,}out=$work/p.lpprof" insns "${exe[${prof//,/_}.0]}" $cargs)
       fi
