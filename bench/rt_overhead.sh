@@ -9,8 +9,8 @@
 # text, bzip2_common.sh, counted and timed on that text).
 #
 #   rt_overhead.sh [-b BUILD] [-r ROUNDS] [-l LAYOUTS] [-k REGEX] [-s SEEDS]
-#                  [-f] [-n] [-t] [-L one|two] [-d BZIP2-SOURCE] [-c CACHE]
-#                  [PROGRAM...]
+#                  [-f] [-n] [-t] [-L one|two] [-a ARGS] [-d BZIP2-SOURCE]
+#                  [-c CACHE] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -r  timing rounds (default: 5)   -n  no timing   -t  no instruction counts
@@ -33,6 +33,8 @@
 #     times longer under valgrind, and what the phase strategy needs (its
 #     intervals are 200 ms, longer than a sixteenth of any program's run)
 # -L  `lowprof cc --loops` of the runtime's builds (default: cc's, one)
+# -a  arguments appended to the suite's programs' own, counted and timed
+#     alike: `-a '-t 16' mtsort` runs mtsort's sort with 16 threads
 # -d  a bzip2 source folder; without it the source is fetched once with
 #     `apt-get source bzip2` into CACHE (default:
 #     ~/.cache/lowprof/debian-source; debian_source.sh)
@@ -48,10 +50,11 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 native=$root/workloads/native
-build=$root/build rounds=5 timing=1 counting=1 layouts=1 keep=. seeds=1 full=0 bzsrc= loops=()
+build=$root/build rounds=5 timing=1 counting=1 layouts=1 keep=. seeds=1 full=0 bzsrc= loops=() extra=
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/debian-source
-while getopts "b:r:l:k:s:fntL:d:c:" opt; do
+while getopts "b:r:l:k:s:fntL:a:d:c:" opt; do
   case $opt in
+    a) extra=$OPTARG ;;
     L) loops=(--loops="$OPTARG") ;;
     d) bzsrc=$(cd "$OPTARG" && pwd) || exit 2 ;;
     c) cache=$OPTARG ;;
@@ -63,7 +66,7 @@ while getopts "b:r:l:k:s:fntL:d:c:" opt; do
     f) full=1 ;;
     n) timing=0 ;;
     t) counting=0 ;;
-    *) sed -n '2,45p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,48p' "$0" >&2; exit 2 ;;
   esac
 done
 [[ $layouts =~ ^[1-9][0-9]*$ && $layouts -le 64 ]] || { echo "-l: 1 to 64 placements" >&2; exit 2; }
@@ -314,6 +317,7 @@ while IFS=$'\t' read -r name srcs link dargs sargs dsum ssum; do
   args=$dargs; [ "$args" = - ] && args=
   cargs=${count_size[$name]:-$sargs}
   [ $full = 1 ] && cargs=$args
+  args="$args${extra:+ $extra}" cargs="$cargs${extra:+ $extra}"
   [ "$link" = - ] && link=
   src=(); for s in $srcs; do src+=("$native/$s"); done
   measure "$name" "$args" "$cargs" "$link" "${src[@]}"
