@@ -12,7 +12,7 @@ bzip2_files() {
   done
 }
 
-# 3 MB of words drawn by a fixed generator (Park and Miller's): the same
+# Words (3 MB of them unless MB says) drawn by a fixed generator (Park and Miller's): the same
 # text on every machine, compressible about as English is.
 bzip2_input() {
   awk -v size=$((${2:-3} * 1000000)) 'BEGIN {split("profile branch sample window counter method edge block the of a and " \

@@ -6,10 +6,10 @@
 # settings given; each run's accuracy is 1 - MD/2 of its call pairs (or
 # block executions) against the reference's, pairs named by caller and
 # callee as `lowprof eval native` compares them (the folded export), blocks
-# by function and offset in it (the JSON export's function_start). A single run of a windowed strategy
-# moves by tens of points on programs with short phases (compress, graph,
-# mtsort), so `lowprof eval native`, which takes one, shows one draw; this
-# gives the median and the spread. bzip2 1.0.8 from Debian's source runs
+# by function and offset in it (the JSON export's function_start). A
+# single run of a windowed strategy moves by tens of points on programs
+# with short phases (compress, graph, mtsort), so `lowprof eval native`,
+# which takes one, shows one draw; this gives the median and the spread. bzip2 1.0.8 from Debian's source runs
 # too (`bzip2 -c` of a 3 MB text, bzip2_common.sh), a real program beside
 # the suite's six.
 #
