@@ -4,12 +4,22 @@
 #   bzip2_files DIR   prints the eight C files of bzip2's source folder DIR
 #                     (debian_source bzip2 CACHE fetches one)
 #   bzip2_input FILE [MB]  writes the text bzip2 compresses: 3 MB, or MB
+#   bzip2_prepare SRC CACHE  sets bzfiles to the C files of the source
+#                     folder SRC, or without one of the source fetched
+#                     once into CACHE (needs debian_source.sh)
 
 bzip2_files() {
   local f
   for f in blocksort huffman crctable randtable compress decompress bzlib bzip2; do
     echo "$1/$f.c"
   done
+}
+
+bzip2_prepare() {
+  local src=$1
+  [ -n "$src" ] || src=$(debian_source bzip2 "$2") || return 1
+  echo "bzip2 from $src" >&2
+  mapfile -t bzfiles < <(bzip2_files "$src")
 }
 
 # Words (3 MB of them unless MB says) drawn by a fixed generator (Park and Miller's): the same

@@ -157,9 +157,7 @@ while IFS=$'\t' read -r name srcs link dargs _; do
   measure "$name" "$link" "$dargs" "${src[@]}"
 done <"$native/suite.tsv"
 if wanted bzip2; then
-  [ -n "$bzsrc" ] || bzsrc=$(debian_source bzip2 "$cache") || exit 1
-  echo "bzip2 from $bzsrc" >&2
-  mapfile -t bzfiles < <(bzip2_files "$bzsrc")
+  bzip2_prepare "$bzsrc" "$cache" || exit 1
   bzip2_input "$work/bzin" "$bzmb"
   measure bzip2 - "-c $work/bzin" -D_FILE_OFFSET_BITS=64 "${bzfiles[@]}"
 fi

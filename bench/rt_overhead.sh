@@ -325,9 +325,7 @@ done <"$native/suite.tsv"
 # bzip2 from Debian's source, `bzip2 -c` of the 3 MB text, counted and
 # timed on the same text (about 0.3 s natively).
 if wanted bzip2; then
-  [ -n "$bzsrc" ] || bzsrc=$(debian_source bzip2 "$cache") || exit 1
-  echo "bzip2 from $bzsrc" >&2
-  mapfile -t bzfiles < <(bzip2_files "$bzsrc")
+  bzip2_prepare "$bzsrc" "$cache" || exit 1
   bzip2_input "$work/bzin"
   measure bzip2 "-c bzin" "-c bzin" "" -D_FILE_OFFSET_BITS=64 "${bzfiles[@]}"
 fi

@@ -81,23 +81,22 @@ const char cmd_export_help[] =
 
 int cmd_export(int argc, char **argv)
 {
-    const char *path = NULL, *out_path = NULL, *format_name = NULL;
+    const char *out_path = NULL, *format_name = NULL;
     const char **paths = calloc((size_t)argc, sizeof *paths);
     size_t npaths = 0;
     if (!paths)
         return lp_host_fail("out of memory");
     lp_cli_source src = {0};
-    for (int i = 1; i < argc; i++) {
+    int urc = 0; /* a usage error's status */
+    for (int i = 1; i < argc && !urc; i++) {
         int missing = 0;
         const char *val;
         const char *arg = argv[i];
         int taken = lp_cli_source_option("export", argc, argv, &i, &src);
-        if (taken == 2) {
-            free(paths);
-            return 2;
-        }
-        if (taken)
+        if (taken) {
+            urc = taken == 2 ? 2 : 0;
             continue;
+        }
         if ((val = lp_host_opt_value(argc, argv, &i, "--format", &missing)) ||
             (!missing && (val = lp_host_opt_value(argc, argv, &i, "-f", &missing)))) {
             format_name = val;
@@ -106,11 +105,9 @@ int cmd_export(int argc, char **argv)
                     (!missing && (val = lp_host_opt_value(argc, argv, &i, "-o", &missing))))) {
             out_path = val;
         } else if (missing) {
-            free(paths);
-            return lp_host_usage("export", "%s needs a value", arg);
+            urc = lp_host_usage("export", "%s needs a value", arg);
         } else if (arg[0] == '-' && arg[1] != '\0') {
-            free(paths);
-            return lp_host_usage("export", "unknown option '%s'", arg);
+            urc = lp_host_usage("export", "unknown option '%s'", arg);
         } else {
             paths[npaths++] = arg;
         }
@@ -118,12 +115,11 @@ int cmd_export(int argc, char **argv)
     char names[128];
     lp_export_names(names, sizeof names);
     const lp_exporter *format = format_name ? lp_export_find(format_name) : NULL;
-    int urc = 0;
-    if (!format_name)
+    if (!urc && !format_name)
         urc = lp_host_usage("export", "--format is required (%s)", names);
-    else if (!format)
+    else if (!urc && !format)
         urc = lp_host_usage("export", "unknown format '%s' (%s)", format_name, names);
-    else if (!npaths && !src.collector && !src.program)
+    else if (!urc && !npaths && !src.collector && !src.program)
         urc = lp_host_usage("export", "no profile FILE given (or --collector URL --program NAME)");
     lp_profile_set set;
     char label[1024];
@@ -132,7 +128,6 @@ int cmd_export(int argc, char **argv)
     free(paths);
     if (lrc)
         return lrc;
-    path = label;
     lp_names nm;
     if (lp_names_init(&nm, &set) != 0) {
         lp_profile_set_fini(&set);
@@ -142,12 +137,12 @@ int cmd_export(int argc, char **argv)
      * straight through to standard output otherwise. */
     lp_membuf buf = {0};
     lp_out o = {out_path ? lp_membuf_sink(&buf) : lp_host_file_sink(stdout), 0};
-    int rc = format->write(path, &set, &nm, &o);
+    int rc = format->write(label, &set, &nm, &o);
     lp_names_fini(&nm);
     lp_profile_set_fini(&set);
     int status = 0;
     if (rc == LP_ENOENT && format->missing)
-        status = lp_host_fail("%s: %s", path, format->missing);
+        status = lp_host_fail("%s: %s", label, format->missing);
     else if (rc)
         status = lp_host_fail("%s: export failed: %s", out_path ? out_path : "standard output",
                              lp_strerror(rc));

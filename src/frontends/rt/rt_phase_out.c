@@ -49,7 +49,7 @@ static int lp__rt_ratio64(lp__rt_u128 a, lp__rt_u128 b, uint64_t *num, uint64_t 
 typedef struct lp__rt_scout {
     uint32_t phase;
     uint64_t n, nk;           /* intervals scouted, those the clock timed */
-    lp__rt_kept k[2], cpu[2]; /* timed by the clock, not (no clock yet): lp__rt_scout_keep */
+    lp__rt_kept tab[2][2];    /* [timed by CPU time (no clock yet)][h]: lp__rt_scout_keep */
     uint64_t rate[4];         /* the timed ones' clock calls and CPU time, as lp__rt_scout_rate */
 } lp__rt_scout;
 
@@ -73,11 +73,10 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept k[2], int by_cpu, const uint6
         lp__rt_scouts[i].phase = phase;
         lp__rt_scouts[i].n = lp__rt_scouts[i].nk = 0;
         memset(lp__rt_scouts[i].rate, 0, sizeof lp__rt_scouts[i].rate);
-        for (unsigned h = 0; h < 2; h++)
-            for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
-                lp_table_init(&lp__rt_scouts[i].k[h].t[t], 0);
-                lp_table_init(&lp__rt_scouts[i].cpu[h].t[t], 0);
-            }
+        for (unsigned c = 0; c < 2; c++)
+            for (unsigned h = 0; h < 2; h++)
+                for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+                    lp_table_init(&lp__rt_scouts[i].tab[c][h].t[t], 0);
         lp__rt_nscouts++;
     }
     /* Short of memory the interval is lost to the estimate (lent to a
@@ -92,9 +91,7 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept k[2], int by_cpu, const uint6
     for (unsigned h = 0; h < 2; h++)
         for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
             if (keep)
-                (void)lp_table_merge(by_cpu ? &lp__rt_scouts[i].cpu[h].t[t]
-                                            : &lp__rt_scouts[i].k[h].t[t],
-                                     &k[h].t[t]);
+                (void)lp_table_merge(&lp__rt_scouts[i].tab[by_cpu != 0][h].t[t], &k[h].t[t]);
             lp_table_fini(&k[h].t[t]);
         }
 }
@@ -102,11 +99,10 @@ void lp__rt_scout_keep(uint32_t phase, lp__rt_kept k[2], int by_cpu, const uint6
 void lp__rt_scouts_free(void)
 {
     for (size_t i = 0; i < lp__rt_nscouts; i++)
-        for (unsigned h = 0; h < 2; h++)
-            for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++) {
-                lp_table_fini(&lp__rt_scouts[i].k[h].t[t]);
-                lp_table_fini(&lp__rt_scouts[i].cpu[h].t[t]);
-            }
+        for (unsigned c = 0; c < 2; c++)
+            for (unsigned h = 0; h < 2; h++)
+                for (unsigned t = 0; t <= LP_PROF_TYPE_MAX; t++)
+                    lp_table_fini(&lp__rt_scouts[i].tab[c][h].t[t]);
     lp_free(lp__rt_scouts);
     lp__rt_scouts = NULL;
     lp__rt_nscouts = lp__rt_scouts_cap = 0;
@@ -151,13 +147,13 @@ static int lp__rt_scouts_add(unsigned t, lp_table *out, uint64_t *never, uint64_
         *own += sampled ? sc->nk : sc->n;
         lp__rt_u128 r[4] = {sc->rate[0], sc->rate[1], sc->rate[2], sc->rate[3]};
         (void)lp__rt_slowdown_of(r, &num, &den);
-        rc = lp_table_merge(out, &sc->k[0].t[t]);
+        rc = lp_table_merge(out, &sc->tab[0][0].t[t]);
         if (!rc)
-            rc = lp_phase_scale_add(out, &sc->k[1].t[t], num, den);
+            rc = lp_phase_scale_add(out, &sc->tab[0][1].t[t], num, den);
         if (!rc && !sampled)
-            rc = lp_table_merge(out, &sc->cpu[0].t[t]);
+            rc = lp_table_merge(out, &sc->tab[1][0].t[t]);
         if (!rc && !sampled)
-            rc = lp_phase_scale_add(out, &sc->cpu[1].t[t], slow_num, slow_den);
+            rc = lp_phase_scale_add(out, &sc->tab[1][1].t[t], slow_num, slow_den);
     }
     return rc;
 }
