@@ -10,7 +10,7 @@
 #
 #   rt_overhead.sh [-b BUILD] [-r ROUNDS] [-l LAYOUTS] [-k REGEX] [-s SEEDS]
 #                  [-f] [-n] [-t] [-L one|two] [-a ARGS] [-d BZIP2-SOURCE]
-#                  [-c CACHE] [PROGRAM...]
+#                  [-c CACHE] [-P MS] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -r  timing rounds (default: 5)   -n  no timing   -t  no instruction counts
@@ -33,6 +33,8 @@
 #     times longer under valgrind, and what the phase strategy needs (its
 #     intervals are 200 ms, longer than a sixteenth of any program's run)
 # -L  `lowprof cc --loops` of the runtime's builds (default: cc's, one)
+# -P  period= of the periodic configurations that set none (the
+#     runtime's default: 20 ms), named in their labels
 # -a  arguments appended to the suite's programs' own, counted and timed
 #     alike: `-a '-t 16' mtsort` runs mtsort's sort with 16 threads
 # -d  a bzip2 source folder; without it the source is fetched once with
@@ -51,9 +53,11 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 native=$root/workloads/native
 build=$root/build rounds=5 timing=1 counting=1 layouts=1 keep=. seeds=1 full=0 bzsrc= loops=() extra=
+period=
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/debian-source
-while getopts "b:r:l:k:s:fntL:a:d:c:" opt; do
+while getopts "b:r:l:k:s:fntL:a:d:c:P:" opt; do
   case $opt in
+    P) period=$OPTARG ;;
     a) extra=$OPTARG ;;
     L) loops=(--loops="$OPTARG") ;;
     d) bzsrc=$(cd "$OPTARG" && pwd) || exit 2 ;;
@@ -66,12 +70,13 @@ while getopts "b:r:l:k:s:fntL:a:d:c:" opt; do
     f) full=1 ;;
     n) timing=0 ;;
     t) counting=0 ;;
-    *) sed -n '2,48p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,50p' "$0" >&2; exit 2 ;;
   esac
 done
 [[ $layouts =~ ^[1-9][0-9]*$ && $layouts -le 64 ]] || { echo "-l: 1 to 64 placements" >&2; exit 2; }
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "-r: a positive number of rounds" >&2; exit 2; }
 [[ $seeds =~ ^[1-9][0-9]*$ && $seeds -le 100 ]] || { echo "-s: 1 to 100 seeds" >&2; exit 2; }
+[[ -z $period || ( $period =~ ^[1-9][0-9]*$ && $period -le 10000 ) ]] || { echo "-P: 1 to 10000 ms" >&2; exit 2; }
 # A sixteenth of each program's default size (its *_main.c), for the
 # instruction counts: cachegrind runs about 50 times slower.
 declare -A count_size=([interp]=56 [compress]=768 [json]=44 [graph]=135 [raytrace]=64
@@ -110,6 +115,16 @@ for c in "${configs[@]}"; do
   if [ "$prof" = - ] || grep -Eq -- "$keep" <<<"$label"; then sel+=("$c"); fi
 done
 configs=("${sel[@]}")
+windowed() { [[ ! $1 =~ strategy=(never|always) ]]; }
+# -P: the windowed configurations' period, where they set none.
+if [ -n "$period" ]; then
+  for i in "${!configs[@]}"; do
+    IFS='|' read -r label prof env <<<"${configs[i]}"
+    if [ "$prof" != - ] && windowed "$env" && [[ ! $env =~ period=|strategy=phase ]]; then
+      configs[i]="$label, period $period ms|$prof|${env:+$env,}period=$period"
+    fi
+  done
+fi
 
 insns() { # exe args... -> instruction count
   valgrind --tool=cachegrind --cache-sim=no --smc-check=all --cachegrind-out-file=/dev/null \
@@ -127,8 +142,6 @@ pct() { # "r1 r2 ..."
   [ -n "${1// /}" ] || { echo -; return; }
   tr ' ' '\n' <<<"$1" | grep . | median | awk '{printf "%+.2f\n", ($1 - 1) * 100}'
 }
-
-windowed() { [[ ! $1 =~ strategy=(never|always) ]]; }
 
 # A windowed run under valgrind. Windows and phase intervals are measured
 # in the process's CPU time, and under valgrind a program burns 15 to 60

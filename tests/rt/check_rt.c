@@ -13,6 +13,7 @@
  * Exits 0, 1 on a failed check, 77 when clang or one of its flags is
  * missing. */
 #define _GNU_SOURCE
+#include <cpuid.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -507,6 +508,68 @@ static int list_profiles(char names[][256], int cap)
     if (d)
         closedir(d);
     return n;
+}
+
+/* Whether the processor and the kernel have protection keys (CPUID leaf 7,
+ * ECX bit 4: OSPKE), which the runtime writes the text with. */
+static int have_pkeys(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 4));
+}
+
+/* The text written through a protection key (where the machine has them)
+ * and through mprotect (text=mprotect): exact counts either way; windows
+ * switching every millisecond while another thread reads the code as data
+ * and a fork child follows; and the program's own store into its text
+ * still faults, its pages writable only by the runtime's stores. */
+static void test_text(void)
+{
+    build("prog", NULL, NULL);
+    const char *want = have_pkeys() ? "key" : "mprotect";
+    for (int k = 0; k < 2; k++) {
+        const char *how = k ? "mprotect" : want;
+        char env[256];
+        snprintf(env, sizeof env, "%s%s", exact_env, k ? ",text=mprotect" : "");
+        int st = run_prog("exact", env, NULL);
+        CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3, "text=%s: exit status %d, not 3", how, st);
+        loaded l;
+        load("p.lpprof", &l);
+        CHECK(strcmp(meta(&l, "text-writes"), how) == 0, "text-writes %s, not %s",
+              meta(&l, "text-writes"), how);
+        CHECK(method(&l, "leaf") == 1000 && sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL) == 1000,
+              "text=%s: leaf %llu invocations, %llu blocks, not 1000", how,
+              (unsigned long long)method(&l, "leaf"),
+              (unsigned long long)sum_by(&l, LP_PROF_BLOCK, 0, "leaf", NULL));
+        unload(&l);
+        snprintf(env, sizeof env,
+                 "strategy=periodic,period=1,duty=50,hot=all,profiles=call-graph,block,"
+                 "out=t%d.%%p.lpprof%s",
+                 k, k ? ",text=mprotect" : "");
+        st = run_prog("text", env, NULL);
+        const char *out = slurp(path_in(g_work, "out.txt"));
+        CHECK(ok_status(st) && strstr(out, "text: read something, child faulted") != NULL,
+              "text=%s: status %d, printed '%s'", how, st, out);
+        char names[8][256];
+        int n = list_profiles(names, 8), parents = 0;
+        for (int i = 0; i < n; i++) {
+            char head[8];
+            snprintf(head, sizeof head, "t%d.", k);
+            if (strncmp(names[i], head, strlen(head)) != 0)
+                continue;
+            load(names[i], &l);
+            unsigned long long written = strtoull(meta(&l, "sites-written"), NULL, 10);
+            /* the parent switched for 200 ms at a window a millisecond */
+            if (method(&l, "leaf") > 0) {
+                parents++;
+                CHECK(written >= 100 && strcmp(meta(&l, "text-writes"), how) == 0,
+                      "text=%s: %llu sites written through %s", how, written,
+                      meta(&l, "text-writes"));
+            }
+            unload(&l);
+        }
+        CHECK(parents == 1, "text=%s: %d profiles with leaf's calls, not one", how, parents);
+    }
 }
 
 static void test_fork(void)
@@ -2222,6 +2285,8 @@ int main(int argc, char **argv)
         g_blocks = "inline", test_flags();
     else if (strcmp(t, "fork") == 0)
         test_fork();
+    else if (strcmp(t, "text") == 0)
+        test_text();
     else if (strcmp(t, "exec") == 0)
         test_exec();
     else if (strcmp(t, "ship") == 0)

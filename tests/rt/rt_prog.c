@@ -25,6 +25,10 @@
  *   term     leaf() 25 times, then raise(SIGTERM)
  *   prof     its own ITIMER_PROF and SIGPROF handler (installed before the
  *            runtime starts) must keep working
+ *   text     a second thread reads hot()'s code as data while leaf() runs
+ *            for 200 ms of CPU time; then a fork child stores into leaf()'s
+ *            code, which must fault; prints what the read summed to and
+ *            how the child ended
  * With RT_PROG_CHAIN=1 a SIGSEGV handler is installed before the runtime
  * starts; it prints "handled" and exits with status 42. */
 #define _GNU_SOURCE
@@ -594,6 +598,44 @@ static int mode_startup(void)
     return 0;
 }
 
+static void *text_reader(void *arg)
+{
+    const volatile unsigned char *p = (const volatile unsigned char *)(uintptr_t)&hot;
+    unsigned long sum = 0;
+    for (int r = 0; r < 100000; r++)
+        for (int i = 0; i < 16; i++)
+            sum += p[i];
+    *(unsigned long *)arg = sum;
+    return NULL;
+}
+
+static int mode_text(void)
+{
+    unsigned long sum = 0;
+    pthread_t t;
+    if (pthread_create(&t, NULL, text_reader, &sum) != 0)
+        return 1;
+    clock_t until = clock() + CLOCKS_PER_SEC / 5;
+    while (clock() < until)
+        for (int i = 0; i < 1000; i++)
+            leaf();
+    pthread_join(t, NULL);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 1;
+    if (pid == 0) {
+        volatile unsigned char *p = (volatile unsigned char *)(uintptr_t)&leaf + 8;
+        *p = *p; /* the program's own store into its text */
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    printf("text: read %s, child %s\n", sum ? "something" : "nothing",
+           WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV ? "faulted" : "wrote");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "exact";
@@ -627,6 +669,8 @@ int main(int argc, char **argv)
         return mode_startup();
     if (strcmp(mode, "sampled") == 0)
         return mode_sampled();
+    if (strcmp(mode, "text") == 0)
+        return mode_text();
     fprintf(stderr, "rt_prog: unknown mode %s\n", mode);
     return 2;
 }

@@ -268,6 +268,11 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             if (!(bad = lp__rt_num(v, vlen, 0, 1u << 28, &n)))
                 cfg->streams_limit = n;
             expect = "the data references a thread's buffer holds, 0 to 268435456";
+        } else if (strcmp(field, "text") == 0) {
+            bad = !lp__rt_is(v, vlen, "key") && !lp__rt_is(v, vlen, "mprotect");
+            if (!bad)
+                cfg->text_mprotect = lp__rt_is(v, vlen, "mprotect");
+            expect = "key (a protection key where the machine has them) or mprotect";
         } else if (strcmp(field, "verbose") == 0) {
             if (!(bad = lp__rt_num(v, vlen, 0, 1, &n)))
                 cfg->verbose = (unsigned)n;
@@ -303,7 +308,7 @@ int lp__rt_config_parse(const char *text, lp__rt_config *cfg, char *err, size_t 
             lp__rt_err(err, errcap, "LOWPROF: unknown field '", field,
                        "' (strategy, profiles, out, hot, duty, period, seed, rate, burst, "
                        "check, threshold, noise, k, policy, scout, flush, arcs, verbose, ship, "
-                       "spool, device, bursty, streams-limit)");
+                       "spool, device, bursty, streams-limit, text)");
             return -1;
         }
         if (bad) {

@@ -501,6 +501,7 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     lp__rt_meta_u64(m, "call-pair-slots", lp__rt.arc_mask + 1);
     lp__rt_meta_u64(m, "call-pairs-dropped", __atomic_load_n(&lp__rt.arc_drops, __ATOMIC_RELAXED));
     lp__rt_meta_u64(m, "sites-written", lp__rt.patches);
+    lp_meta_set(m, "text-writes", lp__rt_text_writes());
     lp__rt_meta_u64(m, "daemon-cpu-ns", lp__rt.daemon_cpu_ns);
     lp__rt_meta_u64(m, "daemon-wakeups", lp__rt.daemon_wakeups);
     if (why == LP__RT_DUMP_EXIT) {

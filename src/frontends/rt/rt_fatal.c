@@ -151,6 +151,7 @@ int lp__rt_arena_reserve(void)
 static void lp__rt_fatal_handler(int sig, siginfo_t *si, void *uc)
 {
     int saved = errno;
+    lp__rt_text_readable(); /* the profile written below may read the text */
     int expected = 0;
     if (__atomic_compare_exchange_n(&lp__rt_fatal_state, &expected, 1, 0, __ATOMIC_ACQ_REL,
                                     __ATOMIC_ACQUIRE)) {

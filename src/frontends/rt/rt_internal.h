@@ -108,6 +108,7 @@ typedef struct lp__rt_config {
     uint64_t bt_check0;       /* bursty=: nCheck_0, or LP_BURSTY_INFINITE ("inf") */
     uint64_t bt_instr0;       /* nInstr_0 */
     uint64_t streams_limit;   /* streams-limit=: references a thread's buffer holds */
+    unsigned text_mprotect;   /* text=mprotect: no protection key (rt_patch.c) */
 } lp__rt_config;
 
 /* How the run's profile reaches the collector (doc/runtime.md, "Shipping"):
@@ -257,8 +258,16 @@ LP__HIDDEN long lp__rt_module_at(uint64_t pc);
 
 /* ---- patching text (rt_patch.c) -------------------------------------------------- */
 
-/* Checks that text pages can be made writable and executable; 0 or -1. */
+/* Readies the text for writing: a protection key of its own where the
+ * machine has them and LOWPROF allows, else checks that its pages can be
+ * made writable and executable; 0 or -1. */
 LP__HIDDEN int lp__rt_patch_probe(void);
+/* How the text is written: "key" or "mprotect". */
+LP__HIDDEN const char *lp__rt_text_writes(void);
+/* Lets the calling thread read the text as data again: a signal handler
+ * starts with the kernel's default key register, which denies it.
+ * Async-signal-safe; a handler's register is its own until it returns. */
+LP__HIDDEN void lp__rt_text_readable(void);
 /* Prepares every entry site (the compiler's 5 NOP bytes become an inert
  * `test eax, rel32` whose immediate is the trampoline's displacement) and
  * turns every coverage call off. Called once, by the constructor. */

@@ -66,13 +66,14 @@
  * same length and operand, a load and the flags (which the increment
  * clobbered already) and no store.
  *
- * Pages are made writable with PROT_READ|PROT_WRITE|PROT_EXEC, never
- * without EXEC since other threads execute them, in runs of adjacent pages,
- * and are given back PROT_READ|PROT_EXEC. */
+ * How a thread gets to write the text: see "writing text" below. */
 #define _GNU_SOURCE
+#include <cpuid.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "rt_internal.h"
@@ -111,6 +112,125 @@ static uint64_t lp__rt_page(void)
     return page;
 }
 
+/* ---- writing text ------------------------------------------------------------------------ */
+
+/* A thread writes the text in one of two ways.
+ *
+ * With a protection key (x86's PKU, where the processor and the kernel
+ * have it): the executable's text is given a key of its own once, at
+ * start-up, and mapped PROT_READ|PROT_WRITE|PROT_EXEC, while every
+ * thread's key register (PKRU) forbids writing through that key. A thread
+ * writes by lifting the ban in its own register around its stores
+ * (WRPKRU: no system call, and no other thread's rights change). The key
+ * register governs data accesses only, never instruction fetches, so the
+ * text runs as before. A new thread inherits its creator's register, so
+ * the key is set up only while the program has a single thread (the
+ * constructor's normal case): a thread started earlier would keep the
+ * kernel's default register, which denies all access through a key it
+ * never allowed, and could no longer read the text as data.
+ *
+ * Otherwise with mprotect: the pages are made PROT_READ|PROT_WRITE|
+ * PROT_EXEC (never without EXEC, since other threads execute them), in
+ * runs of adjacent pages, and given back PROT_READ|PROT_EXEC. Taking the
+ * write permission back makes the kernel flush the TLB of every other
+ * processor running the program, through an interrupt (under a hypervisor,
+ * an exit), at each window's two edges: on the native suite the
+ * mprotect calls and the interrupts were a quarter to two fifths of the
+ * daemon's CPU time (perf, json at 10 % windows).
+ *
+ * A signal handler starts with the kernel's default register, which
+ * denies access through every key but the default one: a handler that
+ * reads the executable's text as data (not running it) would fault. The
+ * runtime's own handlers allow reading first (lp__rt_text_readable);
+ * LOWPROF=text=mprotect keeps a program's own handlers' reads working. */
+static int lp__rt_tkey = -1;                    /* the key, or -1: mprotect */
+static uint64_t lp__rt_tkey_lo, lp__rt_tkey_hi; /* the pages it covers */
+
+static uint32_t lp__rt_rdpkru(void)
+{
+    uint32_t eax, edx;
+    __asm__ volatile(".byte 0x0f, 0x01, 0xee" : "=a"(eax), "=d"(edx) : "c"(0));
+    return eax;
+}
+
+static void lp__rt_wrpkru(uint32_t v)
+{
+    __asm__ volatile(".byte 0x0f, 0x01, 0xef" : : "a"(v), "c"(0), "d"(0) : "memory");
+}
+
+/* The key's two bits in PKRU: access disabled, write disabled. */
+static uint32_t lp__rt_tkey_bits(void)
+{
+    return 3u << (2 * (unsigned)lp__rt_tkey);
+}
+
+void lp__rt_text_readable(void)
+{
+    if (lp__rt_tkey >= 0)
+        lp__rt_wrpkru(lp__rt_rdpkru() & ~(1u << (2 * (unsigned)lp__rt_tkey)));
+}
+
+/* A system call of up to four arguments by the instruction itself, as
+ * lp__rt_gettid does, so that the runtime imports nothing new from libc. */
+static long lp__rt_sys4(long nr, long a, long b, long c, long d)
+{
+    long r;
+    register long r10 __asm__("r10") = d;
+    __asm__ volatile("syscall"
+                     : "=a"(r)
+                     : "0"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
+                     : "rcx", "r11", "memory");
+    return r;
+}
+
+/* Whether the process has one thread (/proc/self/stat's twentieth field);
+ * 0 when it cannot tell. */
+static int lp__rt_single_thread(void)
+{
+    char buf[512];
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = 0;
+    /* The command name (field 2) may hold spaces: count from its ')'. */
+    const char *p = strrchr(buf, ')');
+    for (int field = 2; p && field < 20; field++)
+        p = strchr(p + 1, ' ');
+    return p && p[1] == '1' && p[2] == ' ';
+}
+
+/* Gives [lo, hi) (page-aligned) a key whose writes every thread's
+ * register forbids; 0, or -1 and nothing changed. */
+static int lp__rt_tkey_setup(uint64_t lo, uint64_t hi)
+{
+    unsigned a, b, c, d;
+    enum { PKEY_DISABLE_WRITE_ = 2, OSPKE = 1u << 4 };
+    if (lp__rt.cfg.text_mprotect || !__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(c & OSPKE) ||
+        !lp__rt_single_thread())
+        return -1;
+    long key = lp__rt_sys4(SYS_pkey_alloc, 0, PKEY_DISABLE_WRITE_, 0, 0);
+    if (key <= 0 || key > 15)
+        return -1;
+    if (lp__rt_sys4(SYS_pkey_mprotect, (long)lo, (long)(hi - lo),
+                    PROT_READ | PROT_WRITE | PROT_EXEC, key) != 0) {
+        lp__rt_sys4(SYS_pkey_free, key, 0, 0, 0);
+        return -1;
+    }
+    lp__rt_tkey = (int)key;
+    lp__rt_tkey_lo = lo;
+    lp__rt_tkey_hi = hi;
+    return 0;
+}
+
+const char *lp__rt_text_writes(void)
+{
+    return lp__rt_tkey >= 0 ? "key" : "mprotect";
+}
+
 static int lp__rt_protect(uint64_t lo, uint64_t hi, int writable)
 {
     int prot = PROT_READ | PROT_EXEC | (writable ? PROT_WRITE : 0);
@@ -120,9 +240,11 @@ static int lp__rt_protect(uint64_t lo, uint64_t hi, int writable)
 int lp__rt_patch_probe(void)
 {
     uint64_t pg = lp__rt_page();
-    uint64_t lo = lp__rt.text_lo & ~(pg - 1);
+    uint64_t lo = lp__rt.text_lo & ~(pg - 1), hi = (lp__rt.text_hi + pg - 1) & ~(pg - 1);
     if (lp__rt.text_hi <= lp__rt.text_lo)
         return -1;
+    if (lp__rt.text_one && lp__rt_tkey_setup(lo, hi) == 0)
+        return 0;
     if (lp__rt_protect(lo, lo + pg, 1) != 0)
         return -1;
     return lp__rt_protect(lo, lo + pg, 0);
@@ -151,6 +273,13 @@ LP__TEXT_ACCESS static void lp__rt_store32(uint64_t a, uint32_t v)
  * (nothing written). */
 static int lp__rt_with_writable(uint64_t lo, uint64_t hi, void (*fn)(void *), void *arg)
 {
+    if (lp__rt_tkey >= 0 && lo >= lp__rt_tkey_lo && hi <= lp__rt_tkey_hi) {
+        uint32_t was = lp__rt_rdpkru();
+        lp__rt_wrpkru(was & ~lp__rt_tkey_bits());
+        fn(arg);
+        lp__rt_wrpkru(was);
+        return 0;
+    }
     uint64_t pg = lp__rt_page();
     uint64_t plo = lo & ~(pg - 1), phi = (hi + pg - 1) & ~(pg - 1);
     if (lp__rt_protect(plo, phi, 1) != 0)
@@ -191,15 +320,13 @@ static uint64_t lp__rt_write_end(const lp__rt_write *w)
     return w->addr + w->size;
 }
 
-/* Writes the n queued bytes and counts them. Each mprotect that takes the
- * write permission back sends every other processor running the program
- * an interrupt to flush its TLB (a virtual machine's exit, too), so the
- * writes go in one pair of calls over the span they cover where that span
- * lies in the executable's one text segment; a window's edge on the
- * native suite wrote 150-600 sites in two or three runs of pages, and the
- * daemon's interrupts were a third of its time. Otherwise (sites in other
- * mappings) one pair per run of sites whose pages touch, sorted by
- * address. */
+/* Writes the n queued bytes and counts them: in one go over the span they
+ * cover where it lies in the executable's one text segment (under its
+ * key, or in one mprotect pair: each call that takes the write permission
+ * back interrupts every other processor running the program, and a
+ * window's edge on the native suite wrote 150-600 sites in two or three
+ * runs of pages), otherwise (sites in other mappings) one mprotect pair
+ * per run of sites whose pages touch, sorted by address. */
 static void lp__rt_flush_writes(size_t n)
 {
     lp__rt.patches += n;
