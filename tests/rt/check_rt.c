@@ -522,7 +522,8 @@ static int have_pkeys(void)
  * and through mprotect (text=mprotect): exact counts either way; windows
  * switching every millisecond while another thread reads the code as data
  * and a fork child follows; and the program's own store into its text
- * still faults, its pages writable only by the runtime's stores. */
+ * still faults, its pages writable only by the runtime's stores. A text
+ * segment that holds read-only data too gets no key. */
 static void test_text(void)
 {
     build("prog", NULL, NULL);
@@ -570,6 +571,18 @@ static void test_text(void)
         }
         CHECK(parents == 1, "text=%s: %d profiles with leaf's calls, not one", how, parents);
     }
+    /* Linked without separate code, the text segment holds the read-only
+     * data too, which signal handlers read: no key there. */
+    static const char *const mixed[] = {"-Wl,-z,noseparate-code", NULL};
+    build("prog", NULL, mixed);
+    int st = run_prog("exact", exact_env, NULL);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 3, "noseparate-code: exit status %d, not 3", st);
+    loaded l;
+    load("p.lpprof", &l);
+    CHECK(strcmp(meta(&l, "text-writes"), "mprotect") == 0 && method(&l, "leaf") == 1000,
+          "noseparate-code: text-writes %s, leaf %llu", meta(&l, "text-writes"),
+          (unsigned long long)method(&l, "leaf"));
+    unload(&l);
 }
 
 static void test_fork(void)

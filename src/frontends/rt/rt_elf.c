@@ -74,8 +74,8 @@ static int lp__rt_module_cb(struct dl_phdr_info *info, size_t size, void *data)
         return 0; /* the vDSO and other objects without a file */
     lp__rt_module *m = &lp__rt.modules[lp__rt.nmodules];
     memset(m, 0, sizeof *m);
-    uint64_t lo = UINT64_MAX, hi = 0;
-    unsigned nx = 0;
+    uint64_t lo = UINT64_MAX, hi = 0, note_lo = UINT64_MAX, note_hi = 0;
+    unsigned nx = 0, nro = 0;
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         uint64_t a = info->dlpi_addr + ph->p_vaddr;
@@ -83,8 +83,13 @@ static int lp__rt_module_cb(struct dl_phdr_info *info, size_t size, void *data)
             nx++;
             lo = a < lo ? a : lo;
             hi = a + ph->p_memsz > hi ? a + ph->p_memsz : hi;
-        } else if (ph->p_type == PT_NOTE && !m->build_id_len) {
-            lp__rt_note_build_id(m, (const uint8_t *)(uintptr_t)a, ph->p_memsz);
+        } else if (ph->p_type == PT_LOAD && !(ph->p_flags & PF_W)) {
+            nro++;
+        } else if (ph->p_type == PT_NOTE) {
+            note_lo = a < note_lo ? a : note_lo;
+            note_hi = a + ph->p_memsz > note_hi ? a + ph->p_memsz : note_hi;
+            if (!m->build_id_len)
+                lp__rt_note_build_id(m, (const uint8_t *)(uintptr_t)a, ph->p_memsz);
         }
     }
     if (hi <= lo)
@@ -95,6 +100,9 @@ static int lp__rt_module_cb(struct dl_phdr_info *info, size_t size, void *data)
         lp__rt.text_lo = lo;
         lp__rt.text_hi = hi;
         lp__rt.text_one = nx == 1;
+        /* The linkers' separate-code layout (ld's default on x86-64 Linux,
+         * lld's): read-only data in segments of its own, the notes too. */
+        lp__rt.text_code_only = nx == 1 && nro > 0 && (note_hi <= lo || note_lo >= hi);
         lp__rt.exe_bias = (int64_t)info->dlpi_addr;
     } else {
         size_t n = strlen(name);

@@ -836,6 +836,7 @@ typedef struct lp__rt_state {
     size_t nmodules;
     uint64_t text_lo, text_hi; /* the executable's text */
     int text_one;              /* ... in one segment: its pages share one mapping */
+    int text_code_only;        /* ... which holds no read-only data (rt_elf.c) */
     int64_t exe_bias;          /* its load bias */
 
     /* coverage guards of the executable */

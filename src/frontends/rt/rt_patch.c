@@ -127,7 +127,10 @@ static uint64_t lp__rt_page(void)
  * the key is set up only while the program has a single thread (the
  * constructor's normal case): a thread started earlier would keep the
  * kernel's default register, which denies all access through a key it
- * never allowed, and could no longer read the text as data.
+ * never allowed, and could no longer read the text as data. And only
+ * where the text segment holds code alone, its read-only data (string
+ * literals) in segments of their own: signal handlers read those (see
+ * below).
  *
  * Otherwise with mprotect: the pages are made PROT_READ|PROT_WRITE|
  * PROT_EXEC (never without EXEC, since other threads execute them), in
@@ -243,7 +246,7 @@ int lp__rt_patch_probe(void)
     uint64_t lo = lp__rt.text_lo & ~(pg - 1), hi = (lp__rt.text_hi + pg - 1) & ~(pg - 1);
     if (lp__rt.text_hi <= lp__rt.text_lo)
         return -1;
-    if (lp__rt.text_one && lp__rt_tkey_setup(lo, hi) == 0)
+    if (lp__rt.text_code_only && lp__rt_tkey_setup(lo, hi) == 0)
         return 0;
     if (lp__rt_protect(lo, lo + pg, 1) != 0)
         return -1;
