@@ -262,6 +262,10 @@ LP__HIDDEN long lp__rt_module_at(uint64_t pc);
  * machine has them and LOWPROF allows, else checks that its pages can be
  * made writable and executable; 0 or -1. */
 LP__HIDDEN int lp__rt_patch_probe(void);
+/* Whether the copies count between windows too: a method the program
+ * switched on itself (lp_rt_setpf; never a clock or sticky) holds the
+ * gate open (lp__rt_gate_update). Caller holds lp__rt.lock. */
+LP__HIDDEN int lp__rt_gate_held(void);
 /* How the text is written: "key" or "mprotect". */
 LP__HIDDEN const char *lp__rt_text_writes(void);
 /* Lets the calling thread read the text as data again: a signal handler

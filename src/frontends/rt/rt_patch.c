@@ -612,6 +612,19 @@ static void lp__rt_gate_update(size_t *n)
     lp__rt_queue_incs(n);
 }
 
+int lp__rt_gate_held(void)
+{
+    int blocks = lp__rt_profiles(LP_RT_BLOCKS),
+        functions = lp__rt_cnt_start && lp__rt_profiles(LP_RT_FUNCTIONS);
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        const lp__rt_method *m = &lp__rt.methods[i];
+        if ((blocks && m->mode[LP_RT_BLOCKS] == LP__RT_FORCE_ON) ||
+            (functions && m->mode[LP_RT_FUNCTIONS] == LP__RT_FORCE_ON))
+            return 1;
+    }
+    return 0;
+}
+
 size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
 {
     size_t n = 0;
