@@ -64,17 +64,10 @@ static inline void lp__rt_inc(uint64_t *p)
     lp__rt_add(p, 1);
 }
 
-/* The calling thread's id (for lp__rt_cpu_ns), by the system call
- * itself rather than libc's syscall(): a function the runtime imports
- * that the program does not adds a PLT entry ahead of the program's code,
- * which moves every function of it by 16 bytes (raytrace's run with
- * everything off took 15 % longer so, from the placement of its hot loop
- * alone). */
+/* The calling thread's id (for lp__rt_cpu_ns). */
 static int32_t lp__rt_gettid(void)
 {
-    long r;
-    __asm__ volatile("syscall" : "=a"(r) : "0"((long)SYS_gettid) : "rcx", "r11", "memory");
-    return (int32_t)r;
+    return (int32_t)lp__rt_syscall4(SYS_gettid, 0, 0, 0, 0);
 }
 
 /* ---- the copies' inline counters: each thread's twins, read at the gate ---- */

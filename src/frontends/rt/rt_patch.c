@@ -144,7 +144,9 @@ static uint64_t lp__rt_page(void)
  * A signal handler starts with the kernel's default register, which
  * denies access through every key but the default one: a handler that
  * reads the executable's text as data (not running it) would fault. The
- * runtime's own handlers allow reading first (lp__rt_text_readable);
+ * runtime's fatal-signal handler, which writes the profile, allows reading
+ * first (lp__rt_text_readable); its SIGPROF handler reads no text (the
+ * stack walk asks the kernel before each read, rt_stacks.c).
  * LOWPROF=text=mprotect keeps a program's own handlers' reads working. */
 static int lp__rt_tkey = -1;                    /* the key, or -1: mprotect */
 static uint64_t lp__rt_tkey_lo, lp__rt_tkey_hi; /* the pages it covers */
@@ -161,29 +163,16 @@ static void lp__rt_wrpkru(uint32_t v)
     __asm__ volatile(".byte 0x0f, 0x01, 0xef" : : "a"(v), "c"(0), "d"(0) : "memory");
 }
 
-/* The key's two bits in PKRU: access disabled, write disabled. */
-static uint32_t lp__rt_tkey_bits(void)
+/* The key's bits in PKRU: access disabled (1), write disabled (2). */
+static uint32_t lp__rt_tkey_bits(uint32_t bits)
 {
-    return 3u << (2 * (unsigned)lp__rt_tkey);
+    return bits << (2 * (unsigned)lp__rt_tkey);
 }
 
 void lp__rt_text_readable(void)
 {
     if (lp__rt_tkey >= 0)
-        lp__rt_wrpkru(lp__rt_rdpkru() & ~(1u << (2 * (unsigned)lp__rt_tkey)));
-}
-
-/* A system call of up to four arguments by the instruction itself, as
- * lp__rt_gettid does, so that the runtime imports nothing new from libc. */
-static long lp__rt_sys4(long nr, long a, long b, long c, long d)
-{
-    long r;
-    register long r10 __asm__("r10") = d;
-    __asm__ volatile("syscall"
-                     : "=a"(r)
-                     : "0"(nr), "D"(a), "S"(b), "d"(c), "r"(r10)
-                     : "rcx", "r11", "memory");
-    return r;
+        lp__rt_wrpkru(lp__rt_rdpkru() & ~lp__rt_tkey_bits(1));
 }
 
 /* Whether the process has one thread (/proc/self/stat's twentieth field);
@@ -215,12 +204,12 @@ static int lp__rt_tkey_setup(uint64_t lo, uint64_t hi)
     if (lp__rt.cfg.text_mprotect || !__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(c & OSPKE) ||
         !lp__rt_single_thread())
         return -1;
-    long key = lp__rt_sys4(SYS_pkey_alloc, 0, PKEY_DISABLE_WRITE_, 0, 0);
+    long key = lp__rt_syscall4(SYS_pkey_alloc, 0, PKEY_DISABLE_WRITE_, 0, 0);
     if (key <= 0 || key > 15)
         return -1;
-    if (lp__rt_sys4(SYS_pkey_mprotect, (long)lo, (long)(hi - lo),
-                    PROT_READ | PROT_WRITE | PROT_EXEC, key) != 0) {
-        lp__rt_sys4(SYS_pkey_free, key, 0, 0, 0);
+    if (lp__rt_syscall4(SYS_pkey_mprotect, (long)lo, (long)(hi - lo),
+                        PROT_READ | PROT_WRITE | PROT_EXEC, key) != 0) {
+        lp__rt_syscall4(SYS_pkey_free, key, 0, 0, 0);
         return -1;
     }
     lp__rt_tkey = (int)key;
@@ -278,7 +267,7 @@ static int lp__rt_with_writable(uint64_t lo, uint64_t hi, void (*fn)(void *), vo
 {
     if (lp__rt_tkey >= 0 && lo >= lp__rt_tkey_lo && hi <= lp__rt_tkey_hi) {
         uint32_t was = lp__rt_rdpkru();
-        lp__rt_wrpkru(was & ~lp__rt_tkey_bits());
+        lp__rt_wrpkru(was & ~lp__rt_tkey_bits(3));
         fn(arg);
         lp__rt_wrpkru(was);
         return 0;

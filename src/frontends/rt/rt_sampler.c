@@ -55,7 +55,6 @@ static void lp__rt_prof_handler(int sig, siginfo_t *si, void *ucv)
         return;
     }
     int saved = errno;
-    lp__rt_text_readable(); /* a stack walk may meet a frame pointer into it */
     const ucontext_t *uc = ucv;
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
     uint64_t i = __atomic_fetch_add(&lp__rt_ring_head, 1, __ATOMIC_RELAXED);

@@ -61,13 +61,8 @@ extern void *__libc_stack_end __attribute__((weak));
  * libc, no errno. */
 static int lp__rt_readable(uint64_t addr)
 {
-    long ret;
-    register long r10 __asm__("r10") = 8; /* sizeof the kernel's sigset */
-    __asm__ volatile("syscall"
-                     : "=a"(ret)
-                     : "0"((long)SYS_rt_sigprocmask), "D"(-1L), "S"(addr), "d"(0L), "r"(r10)
-                     : "rcx", "r11", "memory");
-    return ret == -EINVAL;
+    /* 8: sizeof the kernel's sigset */
+    return lp__rt_syscall4(SYS_rt_sigprocmask, -1L, (long)addr, 0L, 8) == -EINVAL;
 }
 
 /* The highest address a frame record of the interrupted thread may reach.
