@@ -194,6 +194,8 @@ typedef struct lp__rt_method {
     uint8_t sticky;                /* a long-running original's method: its prefixed
                                       entry stays sent to its copy between windows
                                       too (rt_sticky.c) */
+    uint8_t prefix_body;           /* its prefix's jump names copy_body, not its
+                                      checking entry (rt_patch.c) */
     uint8_t ever[LP_RT_TYPES];     /* on[] was ever set: with inline counters
                                       its copy counts only while some method
                                       is on, so a dump keeps a method's counts
@@ -295,9 +297,10 @@ LP__HIDDEN void lp__rt_text_readable(void);
  * turns every coverage call off. Called once, by the constructor. */
 LP__HIDDEN int lp__rt_patch_prepare(void);
 /* Switches type on or off for the methods whose want[] differs from their
- * on[type]; want is indexed by method. Batched per page. Caller holds
+ * on[type]; want is indexed by method. Batched per page. now is the CPU
+ * time the methods' sites count as switched from. Caller holds
  * lp__rt.lock (or is the only thread). Returns the sites written. */
-LP__HIDDEN size_t lp__rt_patch_apply(unsigned type, const uint8_t *want);
+LP__HIDDEN size_t lp__rt_patch_apply(unsigned type, const uint8_t *want, uint64_t now);
 /* Every site off, without the lock: for the fork child and the end. */
 LP__HIDDEN void lp__rt_patch_all_off(void);
 /* The periodic strategy's first stretch before its first window
@@ -519,8 +522,10 @@ LP__HIDDEN void lp__rt_stacks_forget(void);
 /* ---- the daemon (rt_daemon.c) ------------------------------------------------------------ */
 
 /* Patches every method to what its mode, the window and the hot set ask
- * for. Caller holds lp__rt.lock. */
-LP__HIDDEN void lp__rt_apply(void);
+ * for, as of CPU time now (the caller's reading: a CPU-clock read costs
+ * the daemon a few microseconds, and each edge already took one). Caller
+ * holds lp__rt.lock. */
+LP__HIDDEN void lp__rt_apply(uint64_t now);
 /* Creates the daemon thread with every signal blocked. 0 or -1. */
 LP__HIDDEN int lp__rt_daemon_start(void);
 /* Stops and joins it, closes the window in progress. Idempotent. */
@@ -533,7 +538,7 @@ LP__HIDDEN void lp__rt_daemon_forget(void);
 LP__HIDDEN void lp__rt_window_open(uint64_t now);
 LP__HIDDEN uint64_t lp__rt_window_close(uint64_t now);
 /* Every method off until a first window, the copies taking the calls. */
-LP__HIDDEN void lp__rt_prewindow_begin(void);
+LP__HIDDEN void lp__rt_prewindow_begin(uint64_t now);
 /* The generator of a random start: seed= where given, else each run's own. */
 LP__HIDDEN void lp__rt_start_seed(lp_rng *r);
 
@@ -673,7 +678,7 @@ LP__HIDDEN int lp__rt_clock_alloc(void);
 /* Calls counted from outside the copies so far, over every thread's
  * block; and what one costs in a window more than the same call with the
  * windows closed, in picoseconds (0 until measured; atomic), measured
- * once by lp__rt_outside_measure (rt_count.c) in the daemon's thread. */
+ * once by lp__rt_outside_measure (rt_caches.c) in the daemon's thread. */
 LP__HIDDEN uint64_t lp__rt_outside_calls(void);
 extern uint64_t lp__rt_outside_ps LP__HIDDEN;
 LP__HIDDEN void lp__rt_outside_measure(void);

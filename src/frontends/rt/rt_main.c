@@ -219,7 +219,7 @@ static int lp__rt_method_mode(unsigned type, const void *fn, uint8_t mode)
         return LP_RT_ENOENT;
     pthread_mutex_lock(&lp__rt.lock);
     lp__rt.methods[m].mode[type] = mode;
-    lp__rt_apply();
+    lp__rt_apply(lp__rt_cpu_ns());
     pthread_mutex_unlock(&lp__rt.lock);
     return 0;
 }

@@ -554,9 +554,44 @@ static void lp__rt_lchecks_find(void)
     lp__rt_nlchecks = k;
 }
 
-/* Queues the increments and loop checks that must change for the gate as
- * it is now; without memory the rest stay as they are, and the next call
- * retries. */
+/* ---- the prefixes' target between windows -------------------------------------------- */
+
+/* A clock's or a sticky method's prefixed entry stays on between windows,
+ * and the calls it takes then come from originals: each went through the
+ * copy's checking entry, whose test, countdown and every sixteenth call's
+ * stub count nothing while the copies do not (graph at 10 % windows: the
+ * two clock methods' checking entries and the stub ran 3.3 % of the
+ * program's instructions, most of its price). While the gate is closed
+ * the prefix's jump names the copy itself; its entry counter still counts
+ * the clock. The displacement changes in one 4-byte store, only where it
+ * lies within an aligned 16-byte block (as the copies' calls, above). */
+static int lp__rt_prefix_switchable(const lp__rt_method *m)
+{
+    int64_t to_body = (int64_t)(m->copy_body - (m->site + 5));
+    return m->prefixed && m->copy_body && m->copy_body != m->copy && ((m->site + 1) & 15) <= 12 &&
+           to_body == (int32_t)to_body;
+}
+
+/* Queues the prefixes whose target must change for the gate open or
+ * closed; 0, or -1 without memory (the rest stay as they are). */
+static int lp__rt_queue_prefixes(size_t *n, uint8_t open)
+{
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        lp__rt_method *m = &lp__rt.methods[i];
+        uint8_t want = !open && (m->clock || m->sticky) && lp__rt_prefix_switchable(m);
+        if (want == m->prefix_body)
+            continue;
+        uint64_t to = want ? m->copy_body : m->copy;
+        if (lp__rt_queue_write(n, m->site + 1, (uint32_t)(int32_t)(to - (m->site + 5)), 4) != 0)
+            return -1;
+        m->prefix_body = want;
+    }
+    return 0;
+}
+
+/* Queues the increments, loop checks and prefixes that must change for
+ * the gate as it is now; without memory the rest stay as they are, and
+ * the next call retries. */
 static void lp__rt_queue_incs(size_t *n)
 {
     uint8_t open = __atomic_load_n(&lp__rt.blocks_on, __ATOMIC_RELAXED);
@@ -580,6 +615,8 @@ static void lp__rt_queue_incs(size_t *n)
             return;
         s->live = open;
     }
+    if (lp__rt_queue_prefixes(n, open) != 0)
+        return;
     lp__rt_incs_gate = open;
 }
 
@@ -614,10 +651,9 @@ int lp__rt_gate_held(void)
     return 0;
 }
 
-size_t lp__rt_patch_apply(unsigned type, const uint8_t *want)
+size_t lp__rt_patch_apply(unsigned type, const uint8_t *want, uint64_t now)
 {
     size_t n = 0;
-    uint64_t now = lp__rt_cpu_ns();
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         lp__rt_method *m = &lp__rt.methods[i];
         uint8_t on = want[i] ? 1 : 0;
@@ -678,8 +714,9 @@ void lp__rt_patch_all_off(void)
     uint8_t *zero = calloc(lp__rt.nmethods ? lp__rt.nmethods : 1, 1);
     if (!zero)
         return;
+    uint64_t now = lp__rt_cpu_ns();
     for (unsigned t = 0; t < LP_RT_TYPES; t++)
-        lp__rt_patch_apply(t, zero);
+        lp__rt_patch_apply(t, zero, now);
     free(zero);
 }
 

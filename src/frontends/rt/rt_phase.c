@@ -260,7 +260,7 @@ static void lp__rt_phase_window_begin(uint64_t now, unsigned duty, uint64_t dela
         lp__rt_subwindow_open(now);
         return;
     }
-    lp__rt_prewindow_begin();
+    lp__rt_prewindow_begin(now);
     lp__rt_win_quarter = now;
     lp__rt_win_next = now + delay;
 }
@@ -393,7 +393,7 @@ void lp__rt_phase_begin(uint64_t now)
         lp__rt.scouting = 1;
         lp__rt_phase_window_begin(now, c->scout, 1 + lp_rng_below(&start, quarter - on));
     } else {
-        lp__rt_apply();
+        lp__rt_apply(now);
     }
 }
 
