@@ -29,6 +29,12 @@
  *            for 200 ms of CPU time; then a fork child stores into leaf()'s
  *            code, which must fault; prints what the read summed to and
  *            how the child ended
+ *   clock    for 300 ms of CPU time, step() 4 times for each beat():
+ *            step() calls leaf() 40 times and, every fourth time, beat(),
+ *            so that beat() is the only method with at most 1 % of the
+ *            calls (the windows' clock, rt_clock.c), and step() runs in
+ *            its original between windows; prints the calls, beat()'s
+ *            address and the targets its prefix's jump named while it ran
  * With RT_PROG_CHAIN=1 a SIGSEGV handler is installed before the runtime
  * starts; it prints "handled" and exits with status 42. */
 #define _GNU_SOURCE
@@ -636,6 +642,64 @@ static int mode_text(void)
     return 0;
 }
 
+NOINLINE void beat(void)
+{
+    SINK_ADD(7);
+}
+
+NOINLINE void step(unsigned long i)
+{
+    for (int k = 0; k < 40; k++) {
+        leaf();
+        __asm__ volatile("" ::: "memory");
+    }
+    if (i % 4 == 0)
+        beat();
+}
+
+/* Where fn's prefix jumps (the five bytes before it: `jmp rel32` once the
+ * runtime has prepared it), as the displacement: the target less fn. 0
+ * when it is not a jump. Read twice, equal, so that a read that met the
+ * runtime's store half-way is not taken. */
+static long prefix_target(const void *fn)
+{
+    const volatile unsigned char *p = (const volatile unsigned char *)(uintptr_t)fn - 5;
+    for (;;) {
+        if (p[0] != 0xe9)
+            return 0;
+        int32_t a, b;
+        memcpy(&a, (const void *)(uintptr_t)(p + 1), 4);
+        __asm__ volatile("" ::: "memory");
+        memcpy(&b, (const void *)(uintptr_t)(p + 1), 4);
+        if (a == b)
+            return a;
+    }
+}
+
+static int mode_clock(void)
+{
+    long seen[4] = {0};
+    int nseen = 0;
+    unsigned long steps = 0;
+    clock_t until = clock() + CLOCKS_PER_SEC * 3 / 10;
+    while (clock() < until) {
+        for (int k = 0; k < 256; k++)
+            step(steps++);
+        long t = prefix_target((const void *)(uintptr_t)&beat);
+        int known = 0;
+        for (int j = 0; j < nseen; j++)
+            known |= seen[j] == t;
+        if (t && !known && nseen < 4)
+            seen[nseen++] = t;
+    }
+    printf("clock: steps %lu beats %lu beat %p targets", steps, (steps + 3) / 4,
+           (void *)(uintptr_t)&beat);
+    for (int j = 0; j < nseen; j++)
+        printf(" %ld", seen[j]);
+    printf("\n");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "exact";
@@ -671,6 +735,8 @@ int main(int argc, char **argv)
         return mode_sampled();
     if (strcmp(mode, "text") == 0)
         return mode_text();
+    if (strcmp(mode, "clock") == 0)
+        return mode_clock();
     fprintf(stderr, "rt_prog: unknown mode %s\n", mode);
     return 2;
 }
