@@ -14,8 +14,9 @@
  * (rt_clock.c), so that its next activations run in the copy. Its copy's
  * counts still enter the profile in windows only (the copies' gate), and
  * its calls of methods that are off go to their originals; between
- * windows its increments are inert (rt_patch.c), and it costs about what
- * its original does. A method the program
+ * windows its increments are inert and a prefix names the copy itself,
+ * past its checking entry (rt_patch.c), and it costs about what its
+ * original does. A method the program
  * switched itself keeps the program's word. Only with hot=all: with hot
  * methods, a sticky method that is not hot would count in windows where
  * it is not on. And only in a profile of blocks alone: with function
