@@ -379,6 +379,14 @@ static inline int lp__rt_queue_write(size_t *n, uint64_t addr, uint32_t value, u
     return 0;
 }
 
+/* Whether a 4-byte displacement at disp may be switched while threads
+ * run through it: it lies within one aligned 16-byte fetch block (see the
+ * top of this file). */
+static int lp__rt_disp_switchable(uint64_t disp)
+{
+    return (disp & 15) <= 12;
+}
+
 static int lp__rt_queue(size_t *n, uint64_t addr, uint8_t byte)
 {
     return lp__rt_queue_write(n, addr, byte, 1);
@@ -563,13 +571,13 @@ static void lp__rt_lchecks_find(void)
  * two clock methods' checking entries and the stub ran 3.3 % of the
  * program's instructions, most of its price). While the gate is closed
  * the prefix's jump names the copy itself; its entry counter still counts
- * the clock. The displacement changes in one 4-byte store, only where it
- * lies within an aligned 16-byte block (as the copies' calls, above). */
+ * the clock. The displacement changes in one 4-byte store, where
+ * lp__rt_disp_switchable allows (as the copies' calls'). */
 static int lp__rt_prefix_switchable(const lp__rt_method *m)
 {
     int64_t to_body = (int64_t)(m->copy_body - (m->site + 5));
-    return m->prefixed && m->copy_body && m->copy_body != m->copy && ((m->site + 1) & 15) <= 12 &&
-           to_body == (int32_t)to_body;
+    return m->prefixed && m->copy_body && m->copy_body != m->copy &&
+           lp__rt_disp_switchable(m->site + 1) && to_body == (int32_t)to_body;
 }
 
 /* Queues the prefixes whose target must change for the gate open or
@@ -835,7 +843,8 @@ LP__TEXT_ACCESS static void lp__rt_xcalls_find(void)
         prev_ret = ret;
         uint64_t disp = ret - 4;
         int64_t to_copy = (int64_t)(lp__rt.methods[m].copy_body - ret);
-        if (!ret || (disp & 15) > 12 || to_copy != (int32_t)to_copy || (k && x[k - 1].disp == disp))
+        if (!ret || !lp__rt_disp_switchable(disp) || to_copy != (int32_t)to_copy ||
+            (k && x[k - 1].disp == disp))
             continue;
         x[k++] =
             (lp__rt_xcall){disp, (uint32_t)m, (int32_t)(sites[i].callee - ret), (int32_t)to_copy};
