@@ -11,6 +11,8 @@
 lp__rt_ticks lp__rt_tk = {.method = -1};
 unsigned lp__rt_wopen_windows;
 static uint64_t *lp__rt_wopen; /* method counts when the window opened */
+/* and the increments each method's copy had run, then and at the choice */
+static uint64_t *lp__rt_wopen_incs, *lp__rt_wincs;
 static int lp__rt_wopen_set;
 
 /* What the windows cannot measure is the program's progress: a window
@@ -209,21 +211,58 @@ void lp__rt_clock_opened(uint64_t now)
     }
     for (size_t i = 0; i < lp__rt.nmethods; i++)
         lp__rt_wopen[i] = lp__rt_method_count(i);
+    memset(lp__rt_wopen_incs, 0, lp__rt.nmethods * sizeof *lp__rt_wopen_incs);
+    lp__rt_cnt_by_method(lp__rt_wopen_incs);
     lp__rt_wopen_set = 1;
     lp__rt_wopen_windows = 1;
+}
+
+/* What a prefixed clock costs between windows: its calls go to its copy,
+ * which runs every block of its body there, each increment inert but an
+ * instruction all the same (rt_patch.c). A leaf's copy runs one a call;
+ * raytrace's rt_nearest, whose loop scans a BVH leaf's objects, ran about
+ * 130, and as the clock of its blocks at 10 % windows its copy ran 7 % of
+ * the plain program's instructions more than its original would, its
+ * calls under a hundredth of the window's. So a candidate's increments
+ * in the windows, against all the copies' there, weigh it as its calls
+ * do. Fills lp__rt_wincs with each
+ * method's since the windows' calls began adding up, and returns their
+ * sum (0 without the copies' counters: a clock's price is then its
+ * calls). */
+static uint64_t lp__rt_clock_incs(void)
+{
+    if (!lp__rt_cnt_start || !lp__rt.guard_method)
+        return 0;
+    memset(lp__rt_wincs, 0, lp__rt.nmethods * sizeof *lp__rt_wincs);
+    lp__rt_cnt_by_method(lp__rt_wincs);
+    uint64_t total = 0;
+    for (size_t i = 0; i < lp__rt.nmethods; i++) {
+        lp__rt_wincs[i] -= lp__rt_wopen_incs[i];
+        total += lp__rt_wincs[i];
+    }
+    return total;
+}
+
+/* Method i's increments in the windows if it would be a prefixed clock
+ * (its copy runs between windows), 0 otherwise or without them. */
+static uint64_t lp__rt_clock_cost(size_t i, uint64_t incs)
+{
+    return incs && lp__rt.methods[i].prefixed ? lp__rt_wincs[i] : 0;
 }
 
 /* Chooses a clock from the calls made in the windows since the last one
  * (or the start), and returns 1 if it did: the most called methods that
  * each made at most 1 % of the calls and at least 8, together at most
- * 2 %, up to LP__RT_CLOCKS of them. Several methods spread the clock over
- * more of the program: a single one called in one part of a loop only
- * measures that part, whose slowdown in a window may not be the loop's. */
+ * 2 %, up to LP__RT_CLOCKS of them; a prefixed one's copy's increments,
+ * likewise at most 1 % of the copies', together 2 % (lp__rt_clock_incs).
+ * Several methods spread the clock over more of the program: a single one
+ * called in one part of a loop only measures that part, whose slowdown in
+ * a window may not be the loop's. */
 int lp__rt_clock_choose(void)
 {
     if (!lp__rt_wopen_set)
         return 0;
-    uint64_t total = 0, sum = 0;
+    uint64_t total = 0, sum = 0, incs = lp__rt_clock_incs(), sum_incs = 0;
     for (size_t i = 0; i < lp__rt.nmethods; i++)
         total += lp__rt_method_count(i) - lp__rt_wopen[i];
     long pick[LP__RT_CLOCKS];
@@ -233,9 +272,11 @@ int lp__rt_clock_choose(void)
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         uint64_t n = lp__rt_method_count(i) - lp__rt_wopen[i];
         const lp__rt_method *m = &lp__rt.methods[i];
+        uint64_t cost = lp__rt_clock_cost(i, incs);
         if (n < LP__RT_CLOCK_MIN || n * LP__RT_CLOCK_SHARE > total ||
-            m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->mode[LP_RT_BLOCKS] != LP__RT_AUTO ||
-            m->unswitchable || (m->prefixed && m->entry_guard < 0) ||
+            cost * LP__RT_CLOCK_SHARE > incs || m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO ||
+            m->mode[LP_RT_BLOCKS] != LP__RT_AUTO || m->unswitchable ||
+            (m->prefixed && m->entry_guard < 0) ||
             (blocks && !m->prefixed)) /* without function events, no trampoline counts */
             continue;
         /* into the list, most called first */
@@ -254,8 +295,13 @@ int lp__rt_clock_choose(void)
         calls[j] = n;
     }
     unsigned keep = 0;
-    for (; keep < np && (sum + calls[keep]) * (LP__RT_CLOCK_SHARE / 2) <= total; keep++)
+    for (; keep < np && (sum + calls[keep]) * (LP__RT_CLOCK_SHARE / 2) <= total &&
+           (sum_incs + lp__rt_clock_cost((size_t)pick[keep], incs)) * (LP__RT_CLOCK_SHARE / 2) <=
+               incs;
+         keep++) {
         sum += calls[keep];
+        sum_incs += lp__rt_clock_cost((size_t)pick[keep], incs);
+    }
     if (!keep)
         return 0; /* keep adding */
     lp__rt_wopen_set = 0;
@@ -355,6 +401,10 @@ int lp__rt_clock_alloc(void)
         return 0;
     size_t n = lp__rt.nmethods ? lp__rt.nmethods : 1;
     lp__rt_wopen = calloc(n, sizeof *lp__rt_wopen);
+    lp__rt_wopen_incs = calloc(n, sizeof *lp__rt_wopen_incs);
+    lp__rt_wincs = calloc(n, sizeof *lp__rt_wincs);
+    if (!lp__rt_wopen_incs || !lp__rt_wincs)
+        return -1;
     for (unsigned t = 0; t < LP_RT_TYPES; t++) {
         lp__rt_tk.known[t] = calloc(n, sizeof *lp__rt_tk.known[t]);
         lp__rt_tk.unknown[t] = calloc(n, sizeof *lp__rt_tk.unknown[t]);

@@ -1004,6 +1004,21 @@ uint64_t lp__rt_cnt_sum(size_t g)
     return n;
 }
 
+void lp__rt_cnt_by_method(uint64_t *per_method)
+{
+    if (!lp__rt_cnt_start || !lp__rt.guard_method)
+        return;
+    lp__rt_gate_take();
+    for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc; tc = tc->next)
+        for (size_t g = 0; g < lp__rt.nguards; g++) {
+            int32_t m = lp__rt.guard_method[g];
+            if (m >= 0)
+                per_method[m] +=
+                    __atomic_load_n(&tc->b[g], __ATOMIC_RELAXED) + lp__rt_cnt_live(tc, g);
+        }
+    lp__rt_gate_give();
+}
+
 uint64_t lp__rt_cnt_total(size_t g)
 {
     if (!lp__rt_cnt_start || g >= lp__rt.nguards || !lp__rt_cnt_gone)

@@ -432,6 +432,10 @@ extern size_t lp__rt_twinned LP__HIDDEN;
 /* The sum over every thread's block of counter g of the copies' inline
  * counters, with what the copies counting now have not added yet. */
 LP__HIDDEN uint64_t lp__rt_cnt_sum(size_t g);
+/* Adds to per_method[m] what every counter of method m's copy counted
+ * over every thread's block (as lp__rt_cnt_sum): the increments its copy
+ * ran while counting, one a counted block. */
+LP__HIDDEN void lp__rt_cnt_by_method(uint64_t *per_method);
 /* Counter g of the copies over every thread since it started, counting
  * or not: the live twins, and what the ended threads' twins held. It
  * counts a prefixed clock method's entries (rt_clock.c), whose calls go

@@ -15,15 +15,24 @@
  * counts still enter the profile in windows only (the copies' gate), and
  * its calls of methods that are off go to their originals; between
  * windows its increments are inert and a prefix names the copy itself,
- * past its checking entry (rt_patch.c), and it costs about what its
- * original does. A method the program
- * switched itself keeps the program's word. Only with hot=all: with hot
- * methods, a sticky method that is not hot would count in windows where
- * it is not on. And only in a profile of blocks alone: with function
- * events an original's calls are counted from outside all the same, and
- * a sticky copy running between windows slows the closed stretches that
- * the clock times the windows against (json's call-graph total went from
- * within 2 % to 27 % low in one run of three). */
+ * past its checking entry (rt_patch.c). A method the program switched
+ * itself keeps the program's word. Only with hot=all: with hot methods, a
+ * sticky method that is not hot would count in windows where it is not
+ * on. And only in a profile of blocks alone: with function events an
+ * original's calls are counted from outside all the same, and a sticky
+ * copy running between windows slows the closed stretches that the clock
+ * times the windows against (json's call-graph total went from within 2 %
+ * to 27 % low in one run of three).
+ *
+ * Nor when the windows have entered its copy as often as its running
+ * originals called out: its activations are short and begin in windows
+ * anyway, and its outside calls come from a few long ones, a recursion's
+ * outer calls (interp's it_call, json's parser). Made sticky, such a
+ * copy ran most of the program between windows, each block with its
+ * inert increment (interp's blocks at 10 %: 67-79 % of its time in
+ * it_call's copy, +6.7 % of its instructions). Compress's decoder,
+ * graph's searches and mtsort's tasks, which the windows had entered 0-5
+ * times against thousands of outside calls, stay sticky. */
 #include <stdlib.h>
 
 #include "rt_internal.h"
@@ -58,6 +67,13 @@ static long lp__rt_running_original(size_t s)
     return m >= 0 && lp__rt_enters_copy(&lp__rt.methods[m]) ? m : -1;
 }
 
+/* How often the windows have entered method m's copy: its entry
+ * counter, which counts only while the copies count. */
+static uint64_t lp__rt_entered(const lp__rt_method *m)
+{
+    return m->entry_guard >= 0 ? lp__rt_cnt_sum((size_t)m->entry_guard) : 0;
+}
+
 void lp__rt_sticky_update(void)
 {
     if (!lp__rt_cnt_start || lp__rt.cfg.hot != 0 || !lp__rt.arc_keys ||
@@ -81,7 +97,8 @@ void lp__rt_sticky_update(void)
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         lp__rt_method *m = &lp__rt.methods[i];
         if (m->sticky || lp__rt_from_orig[i] < LP__RT_STICKY_MIN ||
-            m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->mode[LP_RT_BLOCKS] != LP__RT_AUTO)
+            m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->mode[LP_RT_BLOCKS] != LP__RT_AUTO ||
+            lp__rt_entered(m) >= lp__rt_from_orig[i])
             continue;
         m->sticky = 1;
         lp__rt.sticky++;
