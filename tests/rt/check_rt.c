@@ -1712,6 +1712,39 @@ static void test_clock(void)
     free(out);
 }
 
+/* A method made sticky by a long activation in its original, whose copy
+ * the windows then enter thousands of times each, stops being sticky
+ * (rt_sticky.c): its entry, on between windows while it is sticky, is on
+ * in the windows alone after (a tenth of the time at duty 10). */
+static void test_sticky(void)
+{
+    build_with("prog", "clang", "block", NULL, NULL);
+    int st = run_prog("sticky",
+                      "strategy=periodic,duty=10,period=10,hot=all,profiles=block,"
+                      "out=s.lpprof",
+                      NULL);
+    char *out = slurp(path_in(g_work, "out.txt"));
+    unsigned long on[2], reads[2];
+    CHECK(ok_status(st) &&
+              sscanf(out, "sticky: long %lu of %lu on, short %lu of %lu on", &on[0], &reads[0],
+                     &on[1], &reads[1]) == 4 &&
+              reads[0] > 0 && reads[1] > 0,
+          "sticky: status %d, printed '%s'", st, out);
+    loaded l;
+    load("s.lpprof", &l);
+    unsigned long long revoked = strtoull(meta(&l, "sticky-revoked"), NULL, 10);
+    printf("check_rt: sticky: nest() on in %lu of %lu reads while long, %lu of %lu while short; "
+           "%llu revoked\n",
+           on[0], reads[0], on[1], reads[1], revoked);
+    CHECK(on[0] * 10 >= reads[0] * 9, "sticky: nest() was on in %lu of %lu reads while long", on[0],
+          reads[0]);
+    CHECK(on[1] * 2 <= reads[1] && revoked >= 1,
+          "sticky: nest() was on in %lu of %lu reads while short, %llu sticky methods revoked",
+          on[1], reads[1], revoked);
+    unload(&l);
+    free(out);
+}
+
 static void test_scale(void)
 {
     g_prog_src = "rt_scale.c";
@@ -2369,6 +2402,8 @@ int main(int argc, char **argv)
         test_text();
     else if (strcmp(t, "clock") == 0)
         test_clock();
+    else if (strcmp(t, "sticky") == 0)
+        test_sticky();
     else if (strcmp(t, "exec") == 0)
         test_exec();
     else if (strcmp(t, "ship") == 0)

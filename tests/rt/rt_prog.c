@@ -700,6 +700,50 @@ static int mode_clock(void)
     return 0;
 }
 
+/* calls calls of leaf(): long activations first, short ones after. */
+NOINLINE void nest(unsigned long calls)
+{
+    for (unsigned long k = 0; k < calls; k++) {
+        leaf();
+        __asm__ volatile("" ::: "memory");
+    }
+}
+
+/* Whether fn's first two bytes are the jump back to its prefix (EB F9):
+ * its entry sends calls to its copy. */
+static int entry_on(const void *fn)
+{
+    const volatile unsigned char *p = (const volatile unsigned char *)(uintptr_t)fn;
+    return p[0] == 0xeb && p[1] == 0xf9;
+}
+
+/* A method sticky first, and not after (rt_sticky.c): for 150 ms of CPU
+ * time nest() runs a million calls an activation, which the windows find
+ * in its original calling leaf() from outside; then, for 300 ms, one call
+ * an activation, so that the windows enter its copy thousands of times
+ * each. Prints how many of nest()'s entries were on when read in the
+ * second half of each stretch. */
+static int mode_sticky(void)
+{
+    unsigned long reads[2] = {0, 0}, on[2] = {0, 0};
+    clock_t start = clock();
+    for (int stretch = 0; stretch < 2; stretch++) {
+        clock_t len = CLOCKS_PER_SEC * (stretch ? 3 : 15 / 10) / 10;
+        clock_t half = start + len / 2, until = start + len;
+        for (clock_t now = start; now < until; now = clock()) {
+            for (int k = 0; k < (stretch ? 4096 : 1); k++)
+                nest(stretch ? 1 : 1000000);
+            if (now >= half) {
+                reads[stretch]++;
+                on[stretch] += (unsigned long)entry_on((const void *)(uintptr_t)&nest);
+            }
+        }
+        start = until;
+    }
+    printf("sticky: long %lu of %lu on, short %lu of %lu on\n", on[0], reads[0], on[1], reads[1]);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "exact";
@@ -737,6 +781,8 @@ int main(int argc, char **argv)
         return mode_text();
     if (strcmp(mode, "clock") == 0)
         return mode_clock();
+    if (strcmp(mode, "sticky") == 0)
+        return mode_sticky();
     fprintf(stderr, "rt_prog: unknown mode %s\n", mode);
     return 2;
 }

@@ -33,7 +33,12 @@ static int lp__rt_wopen_set;
  * calls (the program has moved on), which ends its epoch. The phase
  * strategy keeps its first clock: its intervals' calls must be in one
  * unit. */
-enum { LP__RT_CLOCK_MIN = 8, LP__RT_CLOCK_SHARE = 100, LP__RT_CLOCK_RATE_MIN = 64 };
+enum {
+    LP__RT_CLOCK_MIN = 8,
+    LP__RT_CLOCK_SHARE = 100,
+    LP__RT_CLOCK_RATE_MIN = 64,
+    LP__RT_ICALL_WEIGHT = 45 /* lp__rt_clock_incs */
+};
 
 /* Method m's invocations over every thread's block, now. */
 static uint64_t lp__rt_method_count(size_t m)
@@ -212,14 +217,20 @@ void lp__rt_clock_opened(uint64_t now)
     for (size_t i = 0; i < lp__rt.nmethods; i++)
         lp__rt_wopen[i] = lp__rt_method_count(i);
     memset(lp__rt_wopen_incs, 0, lp__rt.nmethods * sizeof *lp__rt_wopen_incs);
-    lp__rt_cnt_by_method(lp__rt_wopen_incs);
+    lp__rt_cnt_by_method(lp__rt_wopen_incs, LP__RT_ICALL_WEIGHT);
     lp__rt_wopen_set = 1;
     lp__rt_wopen_windows = 1;
 }
 
 /* What a prefixed clock costs between windows: its calls go to its copy,
  * which runs every block of its body there, each increment inert but an
- * instruction all the same (rt_patch.c). A leaf's copy runs one a call;
+ * instruction all the same (rt_patch.c), and each indirect call's call of
+ * lp__rt_cp_icall, which returns at once there but, with the registers
+ * the call clobbers, costs some 45 instructions more than the original's
+ * call (interp's it_builtin_call, its builtins' dispatcher: 146 M more
+ * over 3.15 M calls as the clock of its blocks at the default size; two
+ * blocks a call): so such a block weighs LP__RT_ICALL_WEIGHT increments.
+ * A leaf's copy runs one a call;
  * raytrace's rt_nearest, whose loop scans a BVH leaf's objects, ran about
  * 130, and as the clock of its blocks at 10 % windows its copy ran 7 % of
  * the plain program's instructions more than its original would, its
@@ -234,7 +245,7 @@ static uint64_t lp__rt_clock_incs(void)
     if (!lp__rt_cnt_start || !lp__rt.guard_method)
         return 0;
     memset(lp__rt_wincs, 0, lp__rt.nmethods * sizeof *lp__rt_wincs);
-    lp__rt_cnt_by_method(lp__rt_wincs);
+    lp__rt_cnt_by_method(lp__rt_wincs, LP__RT_ICALL_WEIGHT);
     uint64_t total = 0;
     for (size_t i = 0; i < lp__rt.nmethods; i++) {
         lp__rt_wincs[i] -= lp__rt_wopen_incs[i];

@@ -696,6 +696,9 @@ void lp__rt_cp_icall(uint64_t *counter, void *target)
         !__atomic_load_n(&tc->counting, __ATOMIC_RELAXED))
         return;
     size_t g = (size_t)(counter - lp__rt_cnt_start);
+    if (g < lp__rt.nguards && lp__rt.guard_icall &&
+        !__atomic_load_n(&lp__rt.guard_icall[g], __ATOMIC_RELAXED))
+        __atomic_store_n(&lp__rt.guard_icall[g], 1, __ATOMIC_RELAXED); /* rt_clock.c */
     long m = lp__rt_icall_method(tc, (uint64_t)(uintptr_t)target);
     if (g >= lp__rt.nguards || m < 0)
         return;
@@ -1004,7 +1007,7 @@ uint64_t lp__rt_cnt_sum(size_t g)
     return n;
 }
 
-void lp__rt_cnt_by_method(uint64_t *per_method)
+void lp__rt_cnt_by_method(uint64_t *per_method, uint64_t icall_weight)
 {
     if (!lp__rt_cnt_start || !lp__rt.guard_method)
         return;
@@ -1014,7 +1017,8 @@ void lp__rt_cnt_by_method(uint64_t *per_method)
             int32_t m = lp__rt.guard_method[g];
             if (m >= 0)
                 per_method[m] +=
-                    __atomic_load_n(&tc->b[g], __ATOMIC_RELAXED) + lp__rt_cnt_live(tc, g);
+                    (__atomic_load_n(&tc->b[g], __ATOMIC_RELAXED) + lp__rt_cnt_live(tc, g)) *
+                    (lp__rt.guard_icall && lp__rt.guard_icall[g] ? icall_weight : 1);
         }
     lp__rt_gate_give();
 }

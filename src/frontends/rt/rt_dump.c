@@ -484,6 +484,7 @@ static void lp__rt_meta(lp_meta *m, int why, int sig)
     if (lp__rt.ncopies) {
         lp__rt_meta_u64(m, "threads-started-in-copies", lp__rt_threads_started_in_copies());
         lp__rt_meta_u64(m, "sticky-methods", lp__rt.sticky);
+        lp__rt_meta_u64(m, "sticky-revoked", lp__rt.sticky_revoked);
     }
     lp__rt_meta_u64(m, "pc-samples", lp__rt.samples);
     lp__rt_meta_u64(m, "pc-samples-lost", lp__rt.samples_lost);

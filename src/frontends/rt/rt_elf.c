@@ -538,7 +538,8 @@ int lp__rt_methods_build(void)
     if (lp__rt.nguards && lp__rt.pcs_start &&
         (size_t)(lp__rt.pcs_end - lp__rt.pcs_start) / 2 == lp__rt.nguards) {
         lp__rt.guard_method = malloc(lp__rt.nguards * sizeof *lp__rt.guard_method);
-        if (!lp__rt.guard_method)
+        lp__rt.guard_icall = calloc(lp__rt.nguards, 1);
+        if (!lp__rt.guard_method || !lp__rt.guard_icall)
             return LP_ENOMEM;
         for (size_t i = 0; i < lp__rt.nmethods; i++)
             m[i].entry_guard = -1;

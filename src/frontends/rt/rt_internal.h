@@ -433,9 +433,10 @@ extern size_t lp__rt_twinned LP__HIDDEN;
  * counters, with what the copies counting now have not added yet. */
 LP__HIDDEN uint64_t lp__rt_cnt_sum(size_t g);
 /* Adds to per_method[m] what every counter of method m's copy counted
- * over every thread's block (as lp__rt_cnt_sum): the increments its copy
- * ran while counting, one a counted block. */
-LP__HIDDEN void lp__rt_cnt_by_method(uint64_t *per_method);
+ * over every thread's block (as lp__rt_cnt_sum), times icall_weight for
+ * a block whose indirect call was counted (lp__rt.guard_icall): what its
+ * copy ran while counting, in increments' worth. */
+LP__HIDDEN void lp__rt_cnt_by_method(uint64_t *per_method, uint64_t icall_weight);
 /* Counter g of the copies over every thread since it started, counting
  * or not: the live twins, and what the ended threads' twins held. It
  * counts a prefixed clock method's entries (rt_clock.c), whose calls go
@@ -856,7 +857,8 @@ typedef struct lp__rt_state {
     size_t entry_sites, entry_unswitchable, entry_prefixed, cov_rejected;
     size_t entry_xcalls; /* the copies' calls switched with prefixed entries */
     size_t entry_direct; /* entry sites that jump straight to a copy */
-    size_t sticky;       /* methods made sticky (rt_sticky.c) */
+    size_t sticky;       /* methods sticky now (rt_sticky.c) */
+    size_t sticky_revoked; /* methods sticky no more */
 
     lp__rt_func *funcs; /* executable's function symbols, sorted */
     size_t nfuncs;
@@ -875,6 +877,8 @@ typedef struct lp__rt_state {
     const uintptr_t *pcs_start, *pcs_end;
     size_t nguards;
     int32_t *guard_method; /* per guard */
+    uint8_t *guard_icall;  /* per guard: its block's indirect call was counted
+                              (lp__rt_cp_icall), in a window */
 
     /* counters */
     lp__rt_tcounts *blocks; /* every thread's, newest first */
