@@ -647,14 +647,35 @@ NOINLINE void beat(void)
     SINK_ADD(7);
 }
 
+NOINLINE void tock(void)
+{
+    SINK_ADD(3);
+}
+
+/* As often called as beat(), but each call runs a loop of 64 calls,
+ * each in a counted block of its copy: a clock by its calls, priced out
+ * by its copy's increments (rt_clock.c). */
+static volatile unsigned long g_heavy;
+
+NOINLINE void heavy(void)
+{
+    g_heavy = g_heavy + 1; /* a store first: a prefixed entry (doc/runtime.md) */
+    for (int k = 0; k < 64; k++) {
+        tock();
+        __asm__ volatile("" ::: "memory");
+    }
+}
+
 NOINLINE void step(unsigned long i)
 {
     for (int k = 0; k < 40; k++) {
         leaf();
         __asm__ volatile("" ::: "memory");
     }
-    if (i % 4 == 0)
+    if (i % 4 == 0) {
         beat();
+        heavy();
+    }
 }
 
 /* Where fn's prefix jumps (the five bytes before it: `jmp rel32` once the
@@ -676,26 +697,36 @@ static long prefix_target(const void *fn)
     }
 }
 
+/* Adds fn's prefix target now to seen (up to 4 distinct ones). */
+static void note_target(const void *fn, long *seen, int *nseen)
+{
+    long t = prefix_target(fn);
+    int known = 0;
+    for (int j = 0; j < *nseen; j++)
+        known |= seen[j] == t;
+    if (t && !known && *nseen < 4)
+        seen[(*nseen)++] = t;
+}
+
 static int mode_clock(void)
 {
-    long seen[4] = {0};
-    int nseen = 0;
+    long seen[2][4] = {{0}};
+    int nseen[2] = {0, 0};
     unsigned long steps = 0;
     clock_t until = clock() + CLOCKS_PER_SEC * 3 / 10;
     while (clock() < until) {
         for (int k = 0; k < 256; k++)
             step(steps++);
-        long t = prefix_target((const void *)(uintptr_t)&beat);
-        int known = 0;
-        for (int j = 0; j < nseen; j++)
-            known |= seen[j] == t;
-        if (t && !known && nseen < 4)
-            seen[nseen++] = t;
+        note_target((const void *)(uintptr_t)&beat, seen[0], &nseen[0]);
+        note_target((const void *)(uintptr_t)&heavy, seen[1], &nseen[1]);
     }
     printf("clock: steps %lu beats %lu beat %p targets", steps, (steps + 3) / 4,
            (void *)(uintptr_t)&beat);
-    for (int j = 0; j < nseen; j++)
-        printf(" %ld", seen[j]);
+    for (int j = 0; j < nseen[0]; j++)
+        printf(" %ld", seen[0][j]);
+    printf(" heavy");
+    for (int j = 0; j < nseen[1]; j++)
+        printf(" %ld", seen[1][j]);
     printf("\n");
     return 0;
 }

@@ -260,15 +260,15 @@ static uint64_t lp__rt_clock_incs(void)
  * calls calls in the windows: a prefixed one, its copy's increments
  * there (its copy runs between windows); one on the trampoline, which
  * counts its every call in and out of windows, LP__RT_TRAMP_WEIGHT a
- * call (raytrace's static rt_walk_node, which keeps the 5-byte
+ * call with tramp, else nothing (raytrace's static rt_walk_node, which keeps the 5-byte
  * entry, was the clock of its call graph and blocks at 10 % windows:
  * 22.4 M calls through the trampoline, 648 M instructions, 4.2 % of the
  * plain program's, about 29 a call). 0 without the copies' counters. */
-static uint64_t lp__rt_clock_cost(size_t i, uint64_t calls, uint64_t incs)
+static uint64_t lp__rt_clock_cost(size_t i, uint64_t calls, uint64_t incs, int tramp)
 {
     if (!incs)
         return 0;
-    return lp__rt.methods[i].prefixed ? lp__rt_wincs[i] : calls * LP__RT_TRAMP_WEIGHT;
+    return lp__rt.methods[i].prefixed ? lp__rt_wincs[i] : tramp ? calls * LP__RT_TRAMP_WEIGHT : 0;
 }
 
 /* Marks the methods whose copy calls another copy directly: in a build
@@ -301,10 +301,10 @@ static void lp__rt_pulls_find(void)
  * called in one part of a loop only measures that part, whose slowdown in
  * a window may not be the loop's. */
 /* The candidates, most called first, into pick and calls (up to
- * LP__RT_CLOCKS), and how many of them to keep; priced: with their price
- * bounded as well (lp__rt_clock_cost, lp__rt_pulls). */
+ * LP__RT_CLOCKS), and how many of them to keep; tramp: with the
+ * trampoline's price of a method on it (lp__rt_clock_cost). */
 static unsigned lp__rt_clock_pick(long *pick, uint64_t *calls, uint64_t total, uint64_t incs,
-                                  int priced)
+                                  int tramp)
 {
     unsigned np = 0;
     int blocks = lp__rt_blocks_clock();
@@ -316,8 +316,8 @@ static unsigned lp__rt_clock_pick(long *pick, uint64_t *calls, uint64_t total, u
             m->unswitchable || (m->prefixed && m->entry_guard < 0) ||
             (blocks && !m->prefixed)) /* without function events, no trampoline counts */
             continue;
-        if (priced && (lp__rt_clock_cost(i, n, incs) * LP__RT_CLOCK_SHARE > incs ||
-                       (m->prefixed && lp__rt_pulls[i])))
+        if (lp__rt_clock_cost(i, n, incs, tramp) * LP__RT_CLOCK_SHARE > incs ||
+            (m->prefixed && lp__rt_pulls[i]))
             continue;
         /* into the list, most called first */
         unsigned j;
@@ -337,7 +337,7 @@ static unsigned lp__rt_clock_pick(long *pick, uint64_t *calls, uint64_t total, u
     uint64_t sum = 0, sum_cost = 0;
     unsigned keep = 0;
     for (; keep < np; keep++) {
-        uint64_t c = priced ? lp__rt_clock_cost((size_t)pick[keep], calls[keep], incs) : 0;
+        uint64_t c = lp__rt_clock_cost((size_t)pick[keep], calls[keep], incs, tramp);
         if ((sum + calls[keep]) * (LP__RT_CLOCK_SHARE / 2) > total ||
             (sum_cost + c) * (LP__RT_CLOCK_SHARE / 2) > incs)
             break;
@@ -356,9 +356,11 @@ int lp__rt_clock_choose(void)
         total += lp__rt_method_count(i) - lp__rt_wopen[i];
     long pick[LP__RT_CLOCKS];
     uint64_t calls[LP__RT_CLOCKS];
-    /* Priced out, a clock is still better than none, which leaves the
-     * windows timed by their CPU time: the rt test scale-asm, whose two
-     * functions are on the trampoline, estimated hot() 17-25 % low. */
+    /* A clock on the trampoline costs its calls as a method on it does
+     * in a window: priced out, it is still better than none, which leaves
+     * the windows timed by their CPU time (the rt test scale-asm, whose
+     * functions are all on it, estimated hot() 17-25 % low). A prefixed
+     * copy's price has no such bound (its loops), and stays. */
     unsigned keep = lp__rt_clock_pick(pick, calls, total, incs, 1);
     if (!keep && incs)
         keep = lp__rt_clock_pick(pick, calls, total, incs, 0);
