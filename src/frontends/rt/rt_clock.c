@@ -232,16 +232,14 @@ void lp__rt_clock_opened(uint64_t now)
  * call (interp's it_builtin_call, its builtins' dispatcher: 146 M more
  * over 3.15 M calls as the clock of its blocks at the default size; two
  * blocks a call): so such a block weighs LP__RT_ICALL_WEIGHT increments.
- * A leaf's copy runs one a call;
- * raytrace's rt_nearest, whose loop scans a BVH leaf's objects, ran about
- * 130, and as the clock of its blocks at 10 % windows its copy ran 7 % of
- * the plain program's instructions more than its original would, its
- * calls under a hundredth of the window's. So a candidate's increments
- * in the windows, against all the copies' there, weigh it as its calls
- * do. Fills lp__rt_wincs with each
- * method's since the windows' calls began adding up, and returns their
- * sum (0 without the copies' counters: a clock's price is then its
- * calls). */
+ * A leaf's copy runs one a call; raytrace's rt_nearest, whose loop scans
+ * a BVH leaf's objects, ran about 130, and as the clock of its blocks at
+ * 10 % windows its copy ran 7 % of the plain program's instructions more
+ * than its original would, its calls under a hundredth of the window's.
+ * So a candidate's increments in the windows, against all the copies'
+ * there, weigh it as its calls do. Fills lp__rt_wincs with each method's
+ * since the windows' calls began adding up, and returns their sum (0
+ * without the copies' counters: a clock's price is then its calls). */
 static uint64_t lp__rt_clock_incs(void)
 {
     if (!lp__rt_cnt_start || !lp__rt.guard_method)
@@ -257,13 +255,14 @@ static uint64_t lp__rt_clock_incs(void)
 }
 
 /* What method i would cost as a clock, in increments' worth, for its
- * calls calls in the windows: a prefixed one, its copy's increments
- * there (its copy runs between windows); one on the trampoline, which
- * counts its every call in and out of windows, LP__RT_TRAMP_WEIGHT a
- * call with tramp, else nothing (raytrace's static rt_walk_node, which keeps the 5-byte
- * entry, was the clock of its call graph and blocks at 10 % windows:
- * 22.4 M calls through the trampoline, 648 M instructions, 4.2 % of the
- * plain program's, about 29 a call). 0 without the copies' counters. */
+ * calls calls in the windows: a prefixed one, its copy's increments there
+ * (its copy runs between windows); one on the trampoline, which counts
+ * its every call in and out of windows, LP__RT_TRAMP_WEIGHT a call with
+ * tramp, else nothing (raytrace's static rt_walk_node, which keeps the
+ * 5-byte entry, was the clock of its call graph and blocks at 10 %
+ * windows: 22.4 M calls through the trampoline, 648 M instructions, 4.2 %
+ * of the plain program's, about 29 a call). 0 without the copies'
+ * counters. */
 static uint64_t lp__rt_clock_cost(size_t i, uint64_t calls, uint64_t incs, int tramp)
 {
     if (!incs)
@@ -277,8 +276,9 @@ static uint64_t lp__rt_clock_cost(size_t i, uint64_t calls, uint64_t incs, int t
  * elsewhere. A prefixed clock's copy runs between windows, and drags
  * such callees into their copies with it, and theirs in turn: raytrace's
  * clock rt_bvh_intersect kept its BVH walk (the static rt_walk_node and
- * rt_box_entry) in their copies for the whole run, +5 % of its
- * instructions at 10 % windows, 1/16 of the default size. */
+ * rt_box_entry) in their copies for the whole run: +8.0 % of its
+ * instructions at 10 % windows, 1/16 of the default size, and +4.2 %
+ * without. */
 static void lp__rt_pulls_find(void)
 {
     size_t n;
@@ -291,15 +291,6 @@ static void lp__rt_pulls_find(void)
     }
 }
 
-/* Chooses a clock from the calls made in the windows since the last one
- * (or the start), and returns 1 if it did: the most called methods that
- * each made at most 1 % of the calls and at least 8, together at most
- * 2 %, up to LP__RT_CLOCKS of them; and what each would cost
- * (lp__rt_clock_cost) likewise at most 1 % of the copies' increments in
- * the windows, together 2 % (lp__rt_clock_incs).
- * Several methods spread the clock over more of the program: a single one
- * called in one part of a loop only measures that part, whose slowdown in
- * a window may not be the loop's. */
 /* The candidates, most called first, into pick and calls (up to
  * LP__RT_CLOCKS), and how many of them to keep; tramp: with the
  * trampoline's price of a method on it (lp__rt_clock_cost). */
@@ -347,6 +338,15 @@ static unsigned lp__rt_clock_pick(long *pick, uint64_t *calls, uint64_t total, u
     return keep;
 }
 
+/* Chooses a clock from the calls made in the windows since the last one
+ * (or the start), and returns 1 if it did: the most called methods that
+ * each made at most 1 % of the calls and at least 8, together at most
+ * 2 %, up to LP__RT_CLOCKS of them; and what each would cost
+ * (lp__rt_clock_cost) likewise at most 1 % of the copies' increments in
+ * the windows, together 2 % (lp__rt_clock_incs). Several methods spread
+ * the clock over more of the program: a single one called in one part of
+ * a loop only measures that part, whose slowdown in a window may not be
+ * the loop's. */
 int lp__rt_clock_choose(void)
 {
     if (!lp__rt_wopen_set)
