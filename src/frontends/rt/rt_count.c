@@ -1011,16 +1011,13 @@ void lp__rt_cnt_by_method(uint64_t *per_method, uint64_t icall_weight)
 {
     if (!lp__rt_cnt_start || !lp__rt.guard_method)
         return;
-    lp__rt_gate_take();
     for (lp__rt_tcounts *tc = __atomic_load_n(&lp__rt.blocks, __ATOMIC_ACQUIRE); tc; tc = tc->next)
         for (size_t g = 0; g < lp__rt.nguards; g++) {
             int32_t m = lp__rt.guard_method[g];
             if (m >= 0)
-                per_method[m] +=
-                    (__atomic_load_n(&tc->b[g], __ATOMIC_RELAXED) + lp__rt_cnt_live(tc, g)) *
-                    (lp__rt.guard_icall && lp__rt.guard_icall[g] ? icall_weight : 1);
+                per_method[m] += __atomic_load_n(&tc->b[g], __ATOMIC_RELAXED) *
+                                 (lp__rt.guard_icall && lp__rt.guard_icall[g] ? icall_weight : 1);
         }
-    lp__rt_gate_give();
 }
 
 uint64_t lp__rt_cnt_total(size_t g)

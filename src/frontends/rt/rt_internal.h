@@ -432,10 +432,13 @@ extern size_t lp__rt_twinned LP__HIDDEN;
 /* The sum over every thread's block of counter g of the copies' inline
  * counters, with what the copies counting now have not added yet. */
 LP__HIDDEN uint64_t lp__rt_cnt_sum(size_t g);
-/* Adds to per_method[m] what every counter of method m's copy counted
- * over every thread's block (as lp__rt_cnt_sum), times icall_weight for
- * a block whose indirect call was counted (lp__rt.guard_icall): what its
- * copy ran while counting, in increments' worth. */
+/* Adds to per_method[m] what every counter of method m's copy has added
+ * to every thread's block, times icall_weight for a block whose indirect
+ * call was counted (lp__rt.guard_icall): what its copy ran in the windows
+ * closed so far, in increments' worth. Without the gate lock: the daemon
+ * calls it at a window's edge, where the threads' first events may wait
+ * for that lock (sixteen threads starting in their copies), and what the
+ * copies count now is not added. */
 LP__HIDDEN void lp__rt_cnt_by_method(uint64_t *per_method, uint64_t icall_weight);
 /* Counter g of the copies over every thread since it started, counting
  * or not: the live twins, and what the ended threads' twins held. It
