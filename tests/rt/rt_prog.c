@@ -748,7 +748,7 @@ static int entry_on(const void *fn)
     return p[0] == 0xeb && p[1] == 0xf9;
 }
 
-/* A method sticky first, and not after (rt_sticky.c): for 150 ms of CPU
+/* A method sticky first, and not after (rt_sticky.c): for 100 ms of CPU
  * time nest() runs a million calls an activation, which the windows find
  * in its original calling leaf() from outside; then, for 300 ms, one call
  * an activation, so that the windows enter its copy thousands of times
@@ -759,7 +759,7 @@ static int mode_sticky(void)
     unsigned long reads[2] = {0, 0}, on[2] = {0, 0};
     clock_t start = clock();
     for (int stretch = 0; stretch < 2; stretch++) {
-        clock_t len = CLOCKS_PER_SEC * (stretch ? 3 : 15 / 10) / 10;
+        clock_t len = CLOCKS_PER_SEC / 10 * (stretch ? 3 : 1);
         clock_t half = start + len / 2, until = start + len;
         for (clock_t now = start; now < until; now = clock()) {
             for (int k = 0; k < (stretch ? 4096 : 1); k++)
