@@ -1667,6 +1667,22 @@ static unsigned long long nm_addr(const char *syms, const char *name)
  * held to a bound: over this run's 13 windows it read -2 to +20 % off,
  * with this runtime and with the one before it alike, when a benchmark
  * ran beside it (the scale test's longer runs hold their estimates). */
+/* Reads the prefix targets that rt_prog's clock mode printed from p on
+ * (numbers, up to the first non-number): seen[k], whether want[k] was
+ * among them; returns how many others there were. */
+static int prefix_targets(const char *p, const long want[2], int seen[2])
+{
+    long t;
+    int used, others = 0;
+    seen[0] = seen[1] = 0;
+    for (; sscanf(p, "%ld%n", &t, &used) == 1; p += used) {
+        seen[0] |= t == want[0];
+        seen[1] |= t == want[1];
+        others += t != want[0] && t != want[1];
+    }
+    return others;
+}
+
 static void test_clock(void)
 {
     build_with("prog", "clang", "call-graph", NULL, NULL);
@@ -1693,14 +1709,7 @@ static void test_clock(void)
                      &pos) == 3 &&
               beats > 0,
           "clock: status %d, printed '%s'", st, out);
-    int seen[2] = {0, 0}, others = 0;
-    long t;
-    int used;
-    for (const char *p = out + pos; sscanf(p, "%ld%n", &t, &used) == 1; p += used) {
-        seen[0] |= t == want[0];
-        seen[1] |= t == want[1];
-        others += t != want[0] && t != want[1];
-    }
+    int seen[2], others = prefix_targets(out + pos, want, seen);
     CHECK(seen[0] && seen[1] && !others,
           "clock: beat's prefix named its copy %s, its checking entry %s, %d other targets "
           "(printed '%s', copy at %+ld, checking entry at %+ld)",
@@ -1709,12 +1718,7 @@ static void test_clock(void)
      * blocks a call: priced out of the clock (rt_clock.c), its prefix
      * names its checking entry and never its copy. */
     const char *h = strstr(out + pos, " heavy");
-    int hseen[2] = {0, 0}, hothers = 0;
-    for (const char *p = h ? h + 6 : ""; sscanf(p, "%ld%n", &t, &used) == 1; p += used) {
-        hseen[0] |= t == hwant[0];
-        hseen[1] |= t == hwant[1];
-        hothers += t != hwant[0] && t != hwant[1];
-    }
+    int hseen[2], hothers = prefix_targets(h ? h + 6 : "", hwant, hseen);
     CHECK(h && !hseen[0] && hseen[1] && !hothers,
           "clock: heavy's prefix named its copy %s, its checking entry %s, %d other targets "
           "(printed '%s', copy at %+ld, checking entry at %+ld)",

@@ -136,12 +136,15 @@ void lp__rt_sticky_update(void)
         lp__rt_method *m = &lp__rt.methods[i];
         if (m->sticky || lp__rt_from_orig[i] < LP__RT_STICKY_MIN ||
             m->mode[LP_RT_FUNCTIONS] != LP__RT_AUTO || m->mode[LP_RT_BLOCKS] != LP__RT_AUTO ||
-            lp__rt_stuck_w[i] == UINT64_MAX || lp__rt_entered(m) >= lp__rt_from_orig[i])
+            lp__rt_stuck_w[i] == UINT64_MAX)
+            continue;
+        uint64_t entered = lp__rt_entered(m); /* the gate lock: read once */
+        if (entered >= lp__rt_from_orig[i])
             continue;
         m->sticky = 1;
         lp__rt.sticky++;
         lp__rt_stuck_w[i] = lp__rt.clock.windows;
-        lp__rt_stuck_e[i] = lp__rt_entered(m);
+        lp__rt_stuck_e[i] = entered;
     }
 }
 
