@@ -14,15 +14,20 @@
 # the suite's six.
 #
 #   rt_accuracy.sh [-b BUILD] [-a BUILD] [-n RUNS] [-e LOWPROF] [-p PROFILE]
-#                  [-d BZIP2-SOURCE] [-c CACHE] [-z MB] [PROGRAM...]
+#                  [-L one|two] [-M one|two] [-d BZIP2-SOURCE] [-c CACHE]
+#                  [-z MB] [PROGRAM...]
 #
 # -b  the meson build folder holding src/cli/lowprof (default: build)
 # -a  a second build to compare with: each program is built with both,
 #     and their runs alternate (a, b, a, b...), so that the machine's
-#     drift falls on both alike; the reference is -b's
+#     drift falls on both alike; each build has its own reference run
+#     (a block is named by its offset, which the code's layout moves)
 # -n  runs per program (default: 10)
 # -e  the settings under test (default: strategy=periodic,duty=10)
 # -p  call-graph (the default) or block
+# -L  `lowprof cc --loops` of -b's build (default: cc's, one); -M the
+#     same for -a's: `-a B -b B -L two -M one` compares the copies' loops
+#     in two versions with one, in one build
 # -d  a bzip2 source folder; without it the source is fetched once with
 #     `apt-get source bzip2` into CACHE (default:
 #     ~/.cache/lowprof/debian-source; debian_source.sh)
@@ -36,9 +41,12 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 native=$root/workloads/native
 build=$root/build other= runs=10 env=strategy=periodic,duty=10 bzsrc= kind=call-graph bzmb=3
+declare -A loops=([a]= [b]=)
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/lowprof/debian-source
-while getopts "b:a:n:e:p:d:c:z:" opt; do
+while getopts "b:a:n:e:p:d:c:z:L:M:" opt; do
   case $opt in
+    L) loops[b]=$OPTARG ;;
+    M) loops[a]=$OPTARG ;;
     z) bzmb=$OPTARG ;;
     p) kind=$OPTARG ;;
     d) bzsrc=$(cd "$OPTARG" && pwd) || exit 2 ;;
@@ -47,7 +55,7 @@ while getopts "b:a:n:e:p:d:c:z:" opt; do
     a) other=$(cd "$OPTARG" && pwd) || exit 2 ;;
     n) runs=$OPTARG ;;
     e) env=$OPTARG ;;
-    *) sed -n '2,33p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,38p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -55,6 +63,7 @@ shift $((OPTIND - 1))
 [[ $env =~ (^|,)(out|profiles)= ]] && { echo "-e: out= and profiles= are the script's" >&2; exit 2; }
 [[ $kind =~ ^(call-graph|block)$ ]] || { echo "-p: call-graph or block" >&2; exit 2; }
 [[ $bzmb =~ ^[1-9][0-9]*$ && $bzmb -le 1000 ]] || { echo "-z: 1 to 1000 MB" >&2; exit 2; }
+[[ ${loops[b]} =~ ^(|one|two)$ && ${loops[a]} =~ ^(|one|two)$ ]] || { echo "-L, -M: one or two" >&2; exit 2; }
 lowprof=$build/src/cli/lowprof
 [ -x "$lowprof" ] || { echo "no $lowprof: build first" >&2; exit 1; }
 builds=(b); [ -n "$other" ] && builds=(a b)
@@ -108,6 +117,7 @@ for p in json.load(sys.stdin)["profiles"]:
 }
 
 buildof() { [ "$1" = a ] && echo "$other" || echo "$build"; }
+labelof() { echo "$(buildof "$1")${loops[$1]:+ --loops=${loops[$1]}}"; }
 hdr="| program |"; [ -n "$other" ] && hdr="| program | build |"
 echo "$hdr median accuracy, % ($kind, $env, $runs runs) | lowest | highest |"
 [ -n "$other" ] && echo "|---|---|---:|---:|---:|" || echo "|---|---:|---:|---:|"
@@ -128,24 +138,25 @@ measure() {
   [ "$link" != - ] && read -ra linkf <<<"$link"
   echo "$name: building" >&2
   for k in "${builds[@]}"; do
-    "$(buildof "$k")/src/cli/lowprof" cc --profiles="$kind" --cc=clang -- -O2 "$@" \
-      -o "$work/$name.$k" "${linkf[@]}" >"$work/build.log" 2>&1 ||
+    "$(buildof "$k")/src/cli/lowprof" cc --profiles="$kind" ${loops[$k]:+--loops=${loops[$k]}} \
+      --cc=clang -- -O2 "$@" -o "$work/$name.$k" "${linkf[@]}" >"$work/build.log" 2>&1 ||
       { echo "$name: build failed:" >&2; tail -5 "$work/build.log" >&2; exit 1; }
+    profile strategy=always,hot=all "$work/$name.$k" "${args[@]}" ||
+      { echo "$name: the reference run failed" >&2; exit 1; }
+    mv "$work/p.folded" "$work/ref.$k.folded"
   done
-  profile strategy=always,hot=all "$work/$name.b" "${args[@]}" || { echo "$name: the reference run failed" >&2; exit 1; }
-  mv "$work/p.folded" "$work/ref.folded"
   declare -A accs=([a]= [b]=)
   for ((r = 1; r <= runs; r++)); do
     echo "$name: run $r of $runs" >&2
     for k in "${builds[@]}"; do
       profile "$env" "$work/$name.$k" "${args[@]}" || { echo "$name: run $r failed" >&2; exit 1; }
-      accs[$k]+="$(accuracy "$work/ref.folded" "$work/p.folded") "
+      accs[$k]+="$(accuracy "$work/ref.$k.folded" "$work/p.folded") "
     done
   done
   for k in "${builds[@]}"; do
     m=$(printf '%s\n' ${accs[$k]} | median)
     medians[$k]+="$m "
-    col=""; [ -n "$other" ] && col=" $(buildof "$k") |"
+    col=""; [ -n "$other" ] && col=" $(labelof "$k") |"
     echo "| $name |$col $m | $(printf '%s\n' ${accs[$k]} | sort -g | head -1) | $(printf '%s\n' ${accs[$k]} | sort -g | tail -1) |"
   done
 }
@@ -163,7 +174,7 @@ if wanted bzip2; then
 fi
 for k in "${builds[@]}"; do
   set -- ${medians[$k]}
-  col=""; [ -n "$other" ] && col=" $(buildof "$k") |"
+  col=""; [ -n "$other" ] && col=" $(labelof "$k") |"
   [ $# -gt 1 ] && echo "| median program |$col $(printf '%s\n' "$@" | median) | | |"
 done
 exit 0
