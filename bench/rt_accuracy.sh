@@ -119,7 +119,8 @@ for p in json.load(sys.stdin)["profiles"]:
 buildof() { [ "$1" = a ] && echo "$other" || echo "$build"; }
 labelof() { echo "$(buildof "$1")${loops[$1]:+ --loops=${loops[$1]}}"; }
 hdr="| program |"; [ -n "$other" ] && hdr="| program | build |"
-echo "$hdr median accuracy, % ($kind, $env, $runs runs) | lowest | highest |"
+one=""; [ -z "$other" ] && one=${loops[b]:+, --loops=${loops[b]}}
+echo "$hdr median accuracy, % ($kind, $env, $runs runs$one) | lowest | highest |"
 [ -n "$other" ] && echo "|---|---|---:|---:|---:|" || echo "|---|---:|---:|---:|"
 declare -A medians=()
 wanted() { # name -> 0 when asked for
