@@ -1659,14 +1659,6 @@ static unsigned long long nm_addr(const char *syms, const char *name)
     return 0;
 }
 
-/* A clock's prefix between windows (rt_patch.c): rt_prog's clock mode
- * makes beat() the windows' only clock, and reads where beat()'s prefix
- * jumps while it runs: to its copy while the windows are closed, and to
- * the copy's checking entry, which counts calls from outside the copies,
- * while they are open; nowhere else. beat()'s estimate is printed, not
- * held to a bound: over this run's 13 windows it read -2 to +20 % off,
- * with this runtime and with the one before it alike, when a benchmark
- * ran beside it (the scale test's longer runs hold their estimates). */
 /* Reads the prefix targets that rt_prog's clock mode printed from p on
  * (numbers, up to the first non-number): seen[k], whether want[k] was
  * among them; returns how many others there were. */
@@ -1683,6 +1675,14 @@ static int prefix_targets(const char *p, const long want[2], int seen[2])
     return others;
 }
 
+/* A clock's prefix between windows (rt_patch.c): rt_prog's clock mode
+ * makes beat() the windows' only clock, and reads where beat()'s prefix
+ * jumps while it runs: to its copy while the windows are closed, and to
+ * the copy's checking entry, which counts calls from outside the copies,
+ * while they are open; nowhere else. beat()'s estimate is printed, not
+ * held to a bound: over this run's 13 windows it read -2 to +20 % off,
+ * with this runtime and with the one before it alike, when a benchmark
+ * ran beside it (the scale test's longer runs hold their estimates). */
 static void test_clock(void)
 {
     build_with("prog", "clang", "call-graph", NULL, NULL);
